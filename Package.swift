@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The modules follow the pipeline:
+//   YAML (libyaml) → located nodes → checked model → plan → runtime / exporters, and a thin CLI.
+// SceneCore is the shared vocabulary (geometry, timing curves, the property table, JSON); the runtime
+// depends on nothing else, so a program can load a plan and sample it without the front end.
+let package = Package(
+  name: "scenec",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "scenec", targets: ["scenec"]),
+    .library(name: "SceneRuntime", targets: ["SceneRuntime"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(name: "SceneCore"),
+    .target(name: "SceneDiagnostics"),
+    .target(name: "SceneYAML", dependencies: ["CYAML", "SceneDiagnostics"]),
+    .target(name: "SceneModel", dependencies: ["SceneCore"]),
+    .target(name: "SceneChecker", dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore"]),
+    .target(name: "SceneRuntime", dependencies: ["SceneCore"]),
+    .target(name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),
+    .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore"]),
+    .target(name: "SceneExport", dependencies: ["SceneRuntime", "SceneDiagnostics", "SceneCore"]),
+    .target(
+      name: "SceneCLI",
+      dependencies: [
+        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneReference", "SceneExport", "SceneDiagnostics",
+        "SceneYAML", "SceneCore",
+      ]
+    ),
+    .executableTarget(name: "scenec", dependencies: ["SceneCLI"]),
+    .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+    .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
+    .testTarget(name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneDiagnostics", "SceneModel"]),
+    .testTarget(
+      name: "SceneRuntimeTests",
+      dependencies: ["SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore"]
+    ),
+    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"], resources: []),
+  ]
+)

@@ -1,0 +1,70 @@
+/// A key path a timeline may animate, resolved to the slots it writes.
+///
+/// `transform.scale` takes one number and writes all three scale slots (`broadcast`), as Core Animation's
+/// uniform scale key path does; every other key path writes `kind.componentCount` consecutive slots.
+/// `path` writes no slot: it animates the layer's path points, which the runtime keeps beside the slots.
+public struct AnimatableKeyPath: Sendable, Hashable {
+  public let name: String
+  public let kind: ValueKind
+  /// The property this key path belongs to (`transform.rotation.z` → `transform`).
+  public let property: String
+  public let layerTypes: Set<LayerType>
+  /// First slot written; `nil` for `path`.
+  public let slot: Int?
+  /// Number of slots written: the value's component count, or 3 for the uniform scale.
+  public let slotCount: Int
+  /// The single component is copied into every slot (uniform `transform.scale`).
+  public let broadcast: Bool
+  /// Values switch rather than interpolate (booleans).
+  public var isDiscrete: Bool { kind == .bool }
+
+  init(_ name: String, _ kind: ValueKind, property: String, slot: Int?, count: Int? = nil, broadcast: Bool = false) {
+    self.name = name
+    self.kind = kind
+    self.property = property
+    self.layerTypes = LayerProperty.named(property)?.layerTypes ?? LayerType.every
+    self.slot = slot
+    self.slotCount = count ?? kind.componentCount ?? 0
+    self.broadcast = broadcast
+  }
+
+  /// Every key path, in the order Grammar.md lists them.
+  public static let all: [AnimatableKeyPath] = {
+    typealias S = SlotLayout
+    var paths: [AnimatableKeyPath] = [
+      .init("position", .point, property: "position", slot: S.position),
+      .init("position.x", .number, property: "position", slot: S.position),
+      .init("position.y", .number, property: "position", slot: S.position + 1),
+      .init("bounds", .rect, property: "bounds", slot: S.bounds),
+      .init("bounds.origin", .point, property: "bounds", slot: S.bounds),
+      .init("bounds.origin.x", .number, property: "bounds", slot: S.bounds),
+      .init("bounds.origin.y", .number, property: "bounds", slot: S.bounds + 1),
+      .init("bounds.size", .size, property: "bounds", slot: S.bounds + 2),
+      .init("bounds.size.width", .number, property: "bounds", slot: S.bounds + 2),
+      .init("bounds.size.height", .number, property: "bounds", slot: S.bounds + 3),
+      .init("anchorPoint", .point, property: "anchorPoint", slot: S.anchorPoint),
+      .init("zPosition", .number, property: "zPosition", slot: S.zPosition),
+      .init("transform", .transform, property: "transform", slot: S.transform),
+      .init("transform.translation", .size, property: "transform", slot: S.translation),
+      .init("transform.translation.x", .number, property: "transform", slot: S.translation),
+      .init("transform.translation.y", .number, property: "transform", slot: S.translation + 1),
+      .init("transform.translation.z", .number, property: "transform", slot: S.translation + 2),
+      .init("transform.rotation", .angle, property: "transform", slot: S.rotation + 2),
+      .init("transform.rotation.x", .angle, property: "transform", slot: S.rotation),
+      .init("transform.rotation.y", .angle, property: "transform", slot: S.rotation + 1),
+      .init("transform.rotation.z", .angle, property: "transform", slot: S.rotation + 2),
+      .init("transform.scale", .number, property: "transform", slot: S.scale, count: 3, broadcast: true),
+      .init("transform.scale.x", .number, property: "transform", slot: S.scale),
+      .init("transform.scale.y", .number, property: "transform", slot: S.scale + 1),
+      .init("transform.scale.z", .number, property: "transform", slot: S.scale + 2),
+    ]
+    for property in LayerProperty.all where property.animatable && !paths.contains(where: { $0.name == property.name }) {
+      paths.append(.init(property.name, property.kind, property: property.name, slot: property.slot))
+    }
+    return paths
+  }()
+
+  private static let byName: [String: AnimatableKeyPath] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  public static func named(_ name: String) -> AnimatableKeyPath? { byName[name] }
+}

@@ -1,0 +1,10 @@
+/// The three layer classes a scene can use, named after their Core Animation counterparts:
+/// `layer` is CALayer, `shape` is CAShapeLayer, `text` is CATextLayer.
+public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
+  case layer
+  case shape
+  case text
+
+  /// All three types; used by properties every CALayer has.
+  public static let every: Set<LayerType> = [.layer, .shape, .text]
+}

@@ -1,0 +1,112 @@
+import SceneDiagnostics
+
+/// An untyped YAML tree in which every node keeps its start and end position.
+///
+/// The tree is stored as flat arrays (an arena): one record per node, the children of collections in one
+/// shared index array, and all scalar text in one byte buffer. Reading a 20 MB spec therefore costs a few
+/// allocations in all, not one per node, and walking it touches contiguous memory.
+public struct YAMLDocument: Sendable {
+  struct Record: Sendable {
+    var kind: YAMLNodeKind
+    var style: YAMLScalarStyle
+    var isFlow: Bool
+    var start: UInt32
+    var end: UInt32
+    /// Scalars: range in `scalarBytes`. Collections: range in `children` (mappings hold key, value pairs).
+    var first: UInt32
+    var count: UInt32
+  }
+
+  var records: [Record] = []
+  var children: [UInt32] = []
+  var scalarBytes: [UInt8] = []
+
+  /// The document's root node; `nil` for an empty document (a file of only comments or whitespace).
+  public internal(set) var root: YAMLNode?
+
+  public init() {}
+
+  public var nodeCount: Int { records.count }
+
+  public func kind(_ node: YAMLNode) -> YAMLNodeKind { records[node.index].kind }
+
+  public func span(_ node: YAMLNode) -> Span {
+    let record = records[node.index]
+    return Span(start: Int(record.start), end: Int(record.end))
+  }
+
+  public func isFlow(_ node: YAMLNode) -> Bool { records[node.index].isFlow }
+
+  public func style(_ node: YAMLNode) -> YAMLScalarStyle { records[node.index].style }
+
+  /// A scalar's text after YAML's escapes and folding; empty for collections.
+  public func scalar(_ node: YAMLNode) -> String {
+    let record = records[node.index]
+    guard record.kind == .scalar else { return "" }
+    let start = Int(record.first)
+    return String(decoding: scalarBytes[start..<start + Int(record.count)], as: UTF8.self)
+  }
+
+  /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
+  public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
+    let record = records[node.index]
+    return record.kind == .scalar && record.style == .plain && record.count == 0
+  }
+
+  /// The items of a sequence (empty for other kinds).
+  public func items(_ node: YAMLNode) -> [YAMLNode] {
+    let record = records[node.index]
+    guard record.kind == .sequence else { return [] }
+    let start = Int(record.first)
+    return children[start..<start + Int(record.count)].map { YAMLNode(index: Int($0)) }
+  }
+
+  /// The entries of a mapping in document order (empty for other kinds).
+  public func entries(_ node: YAMLNode) -> [YAMLEntry] {
+    let record = records[node.index]
+    guard record.kind == .mapping else { return [] }
+    let start = Int(record.first)
+    return stride(from: start, to: start + Int(record.count), by: 2).map {
+      YAMLEntry(key: YAMLNode(index: Int(children[$0])), value: YAMLNode(index: Int(children[$0 + 1])))
+    }
+  }
+
+  /// Number of items of a sequence or entries of a mapping.
+  public func count(_ node: YAMLNode) -> Int {
+    let record = records[node.index]
+    switch record.kind {
+    case .scalar: return 0
+    case .sequence: return Int(record.count)
+    case .mapping: return Int(record.count) / 2
+    }
+  }
+}
+
+/// A handle to a node of a `YAMLDocument`.
+public struct YAMLNode: Sendable, Hashable {
+  public let index: Int
+}
+
+/// One `key: value` entry of a mapping; the key is always a scalar.
+public struct YAMLEntry: Sendable, Hashable {
+  public let key: YAMLNode
+  public let value: YAMLNode
+}
+
+public enum YAMLNodeKind: UInt8, Sendable {
+  case scalar
+  case sequence
+  case mapping
+}
+
+/// How a scalar was written. The checker needs it: `"true"` is a string where `true` is a boolean, and a
+/// quoted `"#fff"` is a colour where a plain `#fff` is a comment.
+public enum YAMLScalarStyle: UInt8, Sendable {
+  case plain
+  case singleQuoted
+  case doubleQuoted
+  case literal
+  case folded
+
+  public var isQuoted: Bool { self != .plain }
+}

@@ -1,0 +1,263 @@
+internal import CYAML
+import SceneDiagnostics
+
+/// Reads one YAML document into a located, untyped tree, strictly.
+///
+/// Strict means: duplicate keys, tags, anchors and aliases, a second document, non-scalar keys and invalid
+/// UTF-8 are errors; nothing is coerced (scalars stay text with their style, the checker types them). The
+/// reader reports every problem it can recover from and stops at the first syntax error, which libyaml
+/// cannot recover from.
+public enum YAMLReader {
+  public struct Result: Sendable {
+    public var document: YAMLDocument
+    public var diagnostics: [Diagnostic]
+  }
+
+  public static func read(_ source: SourceFile, limits: YAMLLimits = .default) -> Result {
+    if source.bytes.count > limits.maxInputBytes {
+      let diagnostic = Diagnostic(
+        YAMLDiagnostics.inputTooLarge,
+        "the file is \(source.bytes.count) bytes, more than the limit of \(limits.maxInputBytes)",
+        at: .at(0), help: "split the scene, or raise the limit with --max-input-bytes")
+      return Result(document: YAMLDocument(), diagnostics: [diagnostic])
+    }
+    return source.bytes.withUnsafeBufferPointer { buffer in
+      var builder = TreeBuilder(bytes: buffer, limits: limits)
+      builder.run()
+      return Result(document: builder.document, diagnostics: builder.diagnostics.sorted)
+    }
+  }
+}
+
+/// Pulls libyaml events and assembles the arena.
+private struct TreeBuilder {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let limits: YAMLLimits
+  var document = YAMLDocument()
+  var diagnostics = DiagnosticBag()
+  var marks: MarkConverter
+
+  /// Open collections: the node index and where its children start in `pending`.
+  var open: [(node: Int, pendingStart: Int)] = []
+  /// Children of open collections, moved into `document.children` when the collection closes.
+  var pending: [UInt32] = []
+  var documentCount = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
+    self.bytes = bytes
+    self.limits = limits
+    self.marks = MarkConverter(bytes: bytes)
+  }
+
+  mutating func run() {
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else { return }
+    defer { yaml_parser_delete(&parser) }
+    if let base = bytes.baseAddress {
+      yaml_parser_set_input_string(&parser, base, bytes.count)
+    } else {
+      var empty: UInt8 = 0
+      yaml_parser_set_input_string(&parser, &empty, 0)
+    }
+    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    var event = yaml_event_t()
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else {
+        reportParserError(parser)
+        return
+      }
+      let type = event.type
+      let keepGoing = handle(event)
+      yaml_event_delete(&event)
+      if !keepGoing || type == YAML_STREAM_END_EVENT { break }
+    }
+    if document.root == nil, !diagnostics.hasErrors {
+      diagnostics.error(
+        YAMLDiagnostics.emptyDocument, "the file is empty", at: .at(0),
+        help: "a spec needs at least `scene`, `size` and `layers`; see Grammar.md")
+    }
+  }
+
+  /// Returns false to stop reading (a limit was exceeded).
+  mutating func handle(_ event: yaml_event_t) -> Bool {
+    let start = marks.byteOffset(ofCharacter: Int(event.start_mark.index))
+    let end = marks.byteOffset(ofCharacter: Int(event.end_mark.index))
+    let span = Span(start: start, end: end)
+    switch event.type {
+    case YAML_DOCUMENT_START_EVENT:
+      documentCount += 1
+      if documentCount == 2 {
+        diagnostics.error(
+          YAMLDiagnostics.multipleDocuments, "a second YAML document in one file", at: span,
+          help: "put each scene in a file of its own")
+      }
+    case YAML_ALIAS_EVENT:
+      diagnostics.error(
+        YAMLDiagnostics.anchor, "YAML aliases are not supported", at: span,
+        help: "name shared numbers with `let` and shared paths under `paths`")
+      return addScalar(text: nil, style: .plain, span: span)
+    case YAML_SCALAR_EVENT:
+      let scalar = event.data.scalar
+      checkTagAndAnchor(tag: scalar.tag, anchor: scalar.anchor, implicit: scalar.plain_implicit == 1 || scalar.quoted_implicit == 1, span: span)
+      let length = Int(scalar.length)
+      if length > limits.maxScalarBytes {
+        diagnostics.error(
+          YAMLDiagnostics.scalarTooLong, "a scalar of \(length) bytes, more than the limit of \(limits.maxScalarBytes)",
+          at: Span(start: start, end: min(end, start + 1)), help: "raise the limit with --max-scalar-bytes if it is meant")
+        return addScalar(text: nil, style: .plain, span: span)
+      }
+      let text = UnsafeBufferPointer(start: scalar.value, count: length)
+      return addScalar(text: text, style: Self.style(scalar.style), span: span)
+    case YAML_SEQUENCE_START_EVENT:
+      let info = event.data.sequence_start
+      checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
+      return openCollection(.sequence, flow: info.style == YAML_FLOW_SEQUENCE_STYLE, span: span)
+    case YAML_MAPPING_START_EVENT:
+      let info = event.data.mapping_start
+      checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
+      return openCollection(.mapping, flow: info.style == YAML_FLOW_MAPPING_STYLE, span: span)
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      closeCollection(end: end)
+    default:
+      break
+    }
+    return true
+  }
+
+  mutating func checkTagAndAnchor(
+    tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?, implicit: Bool, span: Span
+  ) {
+    if let tag, !implicit || tag.pointee != 0 {
+      let name = String(cString: tag)
+      diagnostics.error(
+        YAMLDiagnostics.tag, "YAML tag '\(name)' is not supported", at: Span(start: span.start, end: span.start + 1),
+        help: "remove the tag; the checker knows each key's type")
+    }
+    if let anchor {
+      let name = String(cString: anchor)
+      diagnostics.error(
+        YAMLDiagnostics.anchor, "YAML anchor '&\(name)' is not supported", at: Span(start: span.start, end: span.start + 1),
+        help: "name shared numbers with `let` and shared paths under `paths`")
+    }
+  }
+
+  mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
+    let first = UInt32(document.scalarBytes.count)
+    if let text { document.scalarBytes.append(contentsOf: text) }
+    let record = YAMLDocument.Record(
+      kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end), first: first,
+      count: UInt32(text?.count ?? 0))
+    attach(record)
+    return true
+  }
+
+  mutating func openCollection(_ kind: YAMLNodeKind, flow: Bool, span: Span) -> Bool {
+    if open.count >= limits.maxDepth {
+      diagnostics.error(
+        YAMLDiagnostics.tooDeep, "nesting deeper than \(limits.maxDepth) levels",
+        at: Span(start: span.start, end: span.start + 1), help: "raise the limit with --max-depth if it is meant")
+      return false
+    }
+    let record = YAMLDocument.Record(
+      kind: kind, style: .plain, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), first: 0, count: 0)
+    let index = attach(record)
+    open.append((index, pending.count))
+    return true
+  }
+
+  mutating func closeCollection(end: Int) {
+    guard let (index, pendingStart) = open.popLast() else { return }
+    let first = document.children.count
+    document.children.append(contentsOf: pending[pendingStart...])
+    pending.removeSubrange(pendingStart...)
+    document.records[index].first = UInt32(first)
+    document.records[index].count = UInt32(document.children.count - first)
+    document.records[index].end = UInt32(max(end, Int(document.records[index].start)))
+    if document.records[index].kind == .mapping { checkKeys(of: YAMLNode(index: index)) }
+  }
+
+  /// Appends a node and links it to its parent; returns its index.
+  @discardableResult
+  mutating func attach(_ record: YAMLDocument.Record) -> Int {
+    let index = document.records.count
+    document.records.append(record)
+    if open.isEmpty {
+      if document.root == nil { document.root = YAMLNode(index: index) }
+    } else {
+      pending.append(UInt32(index))
+    }
+    return index
+  }
+
+  /// Keys must be scalars and unique; report the second of two equal keys, pointing back at the first.
+  mutating func checkKeys(of mapping: YAMLNode) {
+    var seen: [String: Span] = [:]
+    for entry in document.entries(mapping) {
+      let keySpan = document.span(entry.key)
+      guard document.kind(entry.key) == .scalar else {
+        diagnostics.error(
+          YAMLDiagnostics.complexKey, "a mapping key must be a plain word or string", at: keySpan,
+          help: "use a word such as `position` as the key")
+        continue
+      }
+      let key = document.scalar(entry.key)
+      if let first = seen[key] {
+        diagnostics.error(
+          YAMLDiagnostics.duplicateKey, "duplicate key '\(key)'", at: keySpan,
+          labels: [.init("first given here", at: first)], help: "remove one of the two, or merge them")
+      } else {
+        seen[key] = keySpan
+      }
+    }
+  }
+
+  mutating func reportParserError(_ parser: yaml_parser_t) {
+    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+    if parser.error == YAML_READER_ERROR {
+      let offset = min(Int(parser.problem_offset), bytes.count)
+      diagnostics.error(
+        YAMLDiagnostics.invalidUTF8, "the file is not valid UTF-8 text (\(problem))",
+        at: Span(start: offset, end: min(offset + 1, bytes.count)), help: "save the file as UTF-8")
+      return
+    }
+    let offset = marks.byteOffset(ofCharacter: Int(parser.problem_mark.index))
+    var notes: [String] = []
+    var labels: [Diagnostic.Label] = []
+    if let context = parser.context.map({ String(cString: $0) }) {
+      let contextOffset = marks.byteOffset(ofCharacter: Int(parser.context_mark.index))
+      labels.append(.init(context, at: Span(start: contextOffset, end: min(contextOffset + 1, bytes.count))))
+      notes.append(context)
+    }
+    let span = Span(start: offset, end: min(offset + 1, bytes.count))
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") {
+      diagnostics.error(
+        YAMLDiagnostics.tabIndentation, "a tab character where YAML allows only spaces", at: span, labels: labels,
+        notes: notes, help: "indent with spaces")
+      return
+    }
+    diagnostics.error(
+      YAMLDiagnostics.syntax, problem, at: span, labels: labels, notes: notes, help: Self.help(for: problem))
+  }
+
+  static func help(for problem: String) -> String {
+    if problem.contains("mapping values are not allowed") {
+      return "a value containing ': ' must be quoted, or the indentation is off"
+    }
+    if problem.contains("did not find expected key") { return "check the indentation of this line and the one above" }
+    if problem.contains("did not find expected ',' or ']'") { return "close the flow sequence with ']'" }
+    if problem.contains("did not find expected ',' or '}'") { return "close the flow mapping with '}'" }
+    if problem.contains("found unexpected end of stream") { return "the file ends inside a quoted string or a collection" }
+    if problem.contains("cannot start any token") { return "quote the value, for example \"#FB3159\" or \"@name\"" }
+    return "fix the YAML syntax here"
+  }
+
+  static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
+    switch style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: return .literal
+    case YAML_FOLDED_SCALAR_STYLE: return .folded
+    default: return .plain
+    }
+  }
+}
