@@ -19,9 +19,9 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     .target(name: "SceneCore"),
-    .target(name: "SceneDiagnostics"),
+    .target(name: "SceneDiagnostics", dependencies: ["SceneCore"]),
     .target(name: "SceneYAML", dependencies: ["CYAML", "SceneDiagnostics"]),
-    .target(name: "SceneModel", dependencies: ["SceneCore"]),
+    .target(name: "SceneModel", dependencies: ["SceneCore", "SceneDiagnostics"]),
     .target(name: "SceneChecker", dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore"]),
     .target(name: "SceneRuntime", dependencies: ["SceneCore"]),
     .target(name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes a file whole or not at all: to a temporary file in the same folder, then renamed over the target,
+/// so a reader (or the next build) never sees half a plan, and on failure the old file is untouched.
+enum AtomicFile {
+  static func write(_ text: String, to path: String) throws(CommandFailure) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      try Data(text.utf8).write(to: temporary, options: [.withoutOverwriting])
+      if rename(temporary.path, url.path) != 0 {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw CommandFailure.usage("cannot write \(path): \(reason)")
+      }
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw .usage("cannot write \(path): \(error.localizedDescription)")
+    }
+  }
+}

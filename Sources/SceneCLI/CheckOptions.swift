@@ -1,0 +1,23 @@
+import SceneChecker
+import SceneYAML
+
+/// The limit flags every command that reads a spec accepts; Grammar.md documents them.
+enum CheckOptions {
+  static let names = [
+    "--max-input-bytes", "--max-depth", "--max-scalar-bytes", "--max-repeat", "--max-layers", "--max-keyframes",
+    "--max-nesting", "--max-animations",
+  ]
+
+  static func options(from arguments: Arguments) throws(CommandFailure) -> SpecChecker.Options {
+    var options = SpecChecker.Options()
+    if let value = try arguments.integer("--max-input-bytes") { options.yamlLimits.maxInputBytes = value }
+    if let value = try arguments.integer("--max-depth") { options.yamlLimits.maxDepth = value }
+    if let value = try arguments.integer("--max-scalar-bytes") { options.yamlLimits.maxScalarBytes = value }
+    if let value = try arguments.integer("--max-repeat") { options.limits.maxRepeat = value }
+    if let value = try arguments.integer("--max-layers") { options.limits.maxLayers = value }
+    if let value = try arguments.integer("--max-keyframes") { options.limits.maxKeyframes = value }
+    if let value = try arguments.integer("--max-nesting") { options.limits.maxNesting = value }
+    if let value = try arguments.integer("--max-animations") { options.limits.maxAnimations = value }
+    return options
+  }
+}

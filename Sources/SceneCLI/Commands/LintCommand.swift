@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import SceneChecker
+import SceneDiagnostics
+
+/// `scenec lint PATH…`: checks every spec and prints one report on standard output.
+enum LintCommand {
+  static let spec = Arguments.Spec(
+    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short"])
+
+  static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    let parsed = try Arguments(arguments, spec: spec, command: "lint")
+    guard !parsed.positional.isEmpty else { throw .usage("lint needs at least one file or folder") }
+    let format = try ReportFormat.parse(parsed.value("--format"))
+    let options = try CheckOptions.options(from: parsed)
+    let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let files = try SpecFiles.collect(parsed.positional)
+    let sources = try files.map { path throws(CommandFailure) in try SpecFiles.read(path, console: console) }
+    let reports = checkAll(sources, options: options, jobs: jobs)
+    let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
+    let text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)
+    guard console.standardOutput.write(text) else { throw .closedOutput }
+    let errors = reports.reduce(0) { $0 + $1.errorCount }
+    let warnings = reports.reduce(0) { $0 + $1.warningCount }
+    return errors > 0 || (parsed.flag("--strict") && warnings > 0) ? 1 : 0
+  }
+
+  /// Checks files on up to `jobs` threads; results land by index, so the report is the same as a serial run's.
+  static func checkAll(_ sources: [SourceFile], options: SpecChecker.Options, jobs: Int) -> [FileReport] {
+    let results = ResultSlots<FileReport>(count: sources.count)
+    let workers = max(1, min(jobs, sources.count))
+    if workers == 1 {
+      for (index, source) in sources.enumerated() { results[index] = report(for: source, options: options) }
+    } else {
+      let next = AtomicCounter()
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let index = next.increment()
+          guard index < sources.count else { return }
+          results[index] = report(for: sources[index], options: options)
+        }
+      }
+    }
+    return results.values
+  }
+
+  static func report(for source: SourceFile, options: SpecChecker.Options) -> FileReport {
+    FileReport(source: source, diagnostics: SpecChecker.check(source, options: options).diagnostics)
+  }
+}
+
+/// Fixed slots written by index from several threads; each slot is written once, read after all writers finish.
+final class ResultSlots<Value>: @unchecked Sendable {
+  private var storage: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+  subscript(index: Int) -> Value? {
+    get { lock.withLock { storage[index] } }
+    set { lock.withLock { storage[index] = newValue } }
+  }
+
+  var values: [Value] { lock.withLock { storage.map { $0! } } }
+}
+
+/// Hands out work indices to the lint workers.
+final class AtomicCounter: @unchecked Sendable {
+  private var value = -1
+  private let lock = NSLock()
+
+  func increment() -> Int {
+    lock.withLock {
+      value += 1
+      return value
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/// Help texts: `-h`, `--help` and `help <command>` all print these, on standard output.
+enum Help {
+  static let usage: [String: String] = [
+    "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
+    "compile": "scenec compile SPEC [-o PLAN.json]",
+    "sample": "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME]",
+    "schema": "scenec schema [-o FILE]",
+    "help": "scenec help [COMMAND]",
+  ]
+
+  static var overview: String {
+    var text = "scenec \(SceneCLI.version) — compile YAML layer-animation specs with Core Animation's semantics\n\n"
+    text += "usage: scenec <command> [options]\n\ncommands:\n"
+    for command in SceneCLI.commands {
+      text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+    }
+    text += "\noptions:\n  -h, --help    show help (also: scenec help <command>)\n  --version     print the version\n"
+    text += "\nexit status: 0 success, 1 the spec has errors (or warnings with --strict), 2 usage or input error\n"
+    text += "the language: Grammar.md\n"
+    return text
+  }
+
+  static func text(for command: String) -> String? {
+    guard let usage = usage[command] else { return nil }
+    let body: String
+    switch command {
+    case "lint":
+      body = """
+        Checks each spec (files, or every *.yaml / *.yml below a folder, in sorted order) and prints every
+        diagnostic on standard output. Files are checked in parallel; the report is identical to a serial run's.
+
+        options:
+          --format FORMAT     text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
+          --strict            warnings also make the exit status 1
+          --short             text format: one line per diagnostic, no source excerpt
+          --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set), always, never
+          --jobs N            check at most N files at once (default: one per core)
+          --max-input-bytes N, --max-depth N, --max-scalar-bytes N, --max-repeat N, --max-layers N,
+          --max-keyframes N, --max-nesting N, --max-animations N
+                              raise or lower a limit (Grammar.md, "Limits")
+
+        A path of '-' reads a spec from standard input.
+        """
+    case "compile":
+      body = """
+        Compiles a spec into its evaluation plan (JSON, documented in Grammar.md). Without -o the plan goes to
+        standard output; with -o it is written to a temporary file beside FILE and renamed, so FILE is either the
+        whole plan or untouched. Diagnostics go to standard error.
+        """
+    case "sample":
+      body = """
+        Prints the presentation state of every layer (paint order, Core Animation property names) at each time.
+        Without --timeline the autoplay timelines play from time 0.
+
+        options:
+          --at T[,T…]          times in seconds
+          --from A --to B --fps N
+                               every 1/N s from A to B inclusive
+          --timeline NAME      play this timeline from time 0 instead
+        """
+    case "schema":
+      body = """
+        Prints the JSON Schema (draft 2020-12) of the spec language, generated from the checker's own table of
+        keys. Point your editor's YAML language server at it (Grammar.md, "Editor support").
+        """
+    default:
+      body = "Shows help for a command: \(SceneCLI.commands.map(\.name).joined(separator: ", "))."
+    }
+    return "usage: \(usage)\n\n\(body)\n"
+  }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes. Tests capture it in memory; the executable writes to file descriptors.
+public protocol OutputSink: AnyObject {
+  /// Writes all of `text`; returns false when the stream is closed (a reader such as `head -1` went away).
+  func write(_ text: String) -> Bool
+  /// Whether this stream is a terminal (for colour).
+  var isTerminal: Bool { get }
+}
+
+/// A POSIX file descriptor, written with `write(2)` so that a closed pipe is an error we can report, not a trap.
+public final class DescriptorSink: OutputSink {
+  let descriptor: Int32
+
+  public init(descriptor: Int32) { self.descriptor = descriptor }
+
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  public func write(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #else
+          Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+}
+
+/// Collects output in memory (tests).
+public final class StringSink: OutputSink {
+  public private(set) var text = ""
+  public var isTerminal: Bool
+
+  public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+
+  public func write(_ text: String) -> Bool {
+    self.text += text
+    return true
+  }
+}
+
+/// The streams and environment a command runs with.
+public struct Console {
+  public let standardOutput: OutputSink
+  public let standardError: OutputSink
+  public let environment: [String: String]
+  /// Reads standard input whole (for `-`).
+  public let readStandardInput: () -> [UInt8]?
+
+  public init(
+    standardOutput: OutputSink, standardError: OutputSink, environment: [String: String],
+    readStandardInput: @escaping () -> [UInt8]?
+  ) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.environment = environment
+    self.readStandardInput = readStandardInput
+  }
+}
+
+/// Why a command stopped early; each maps to an exit status.
+enum CommandFailure: Error {
+  /// Exit 2: bad arguments or unreadable input; the message is printed on standard error.
+  case usage(String)
+  /// Exit 2: standard output was closed while writing.
+  case closedOutput
+}

@@ -1,0 +1,71 @@
+import SceneDiagnostics
+
+/// The `scenec` command line: parses the command name and hands over to one command type.
+public enum SceneCLI {
+  public static let version = "0.1.0"
+
+  static let commands: [(name: String, summary: String)] = [
+    ("lint", "check specs and report every problem (stdout)"),
+    ("compile", "compile a spec into an evaluation plan (JSON)"),
+    ("sample", "print the presentation state of every layer at given times (JSON)"),
+    ("schema", "print the JSON Schema of the spec language, for editors"),
+    ("help", "show help for a command"),
+  ]
+
+  /// Runs one invocation; returns the exit status (0 success, 1 the spec has errors, 2 usage or input error).
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    do {
+      return try dispatch(arguments, console: console)
+    } catch {
+      switch error {
+      case .usage(let message):
+        _ = console.standardError.write("scenec: error: \(message)\n\(usageLine(for: arguments.first))\n")
+        return 2
+      case .closedOutput:
+        _ = console.standardError.write("scenec: error: standard output was closed before the output was written\n")
+        return 2
+      }
+    }
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    guard let command = arguments.first else {
+      guard console.standardOutput.write(Help.overview) else { throw .closedOutput }
+      return 0
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("-h") || rest.contains("--help") { return try printHelp(for: command, console: console) }
+    switch command {
+    case "-h", "--help": return try printHelp(for: nil, console: console)
+    case "help": return try printHelp(for: rest.first, console: console)
+    case "--version", "-V", "version":
+      guard console.standardOutput.write("scenec \(version)\n") else { throw .closedOutput }
+      return 0
+    case "lint": return try LintCommand.run(rest, console: console)
+    case "schema": return try SchemaCommand.run(rest, console: console)
+    default:
+      let hint = Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown command '\(command)'\(hint)")
+    }
+  }
+
+  private static func printHelp(for command: String?, console: Console) throws(CommandFailure) -> Int32 {
+    let text: String
+    if let command {
+      guard let help = Help.text(for: command) else {
+        let hint = Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage("no help for unknown command '\(command)'\(hint)")
+      }
+      text = help
+    } else {
+      text = Help.overview
+    }
+    guard console.standardOutput.write(text) else { throw .closedOutput }
+    return 0
+  }
+
+  static func usageLine(for command: String?) -> String {
+    if let command, let usage = Help.usage[command] { return "usage: \(usage)\nsee 'scenec help \(command)'" }
+    return "usage: scenec <command> [options]\nsee 'scenec --help'"
+  }
+}

@@ -1,0 +1,43 @@
+import SceneCore
+import SceneDiagnostics
+import SceneYAML
+
+/// What the checker carries while it walks one document: the tree, the diagnostics found so far, the names in
+/// scope and what has been used (for lint).
+final class CheckContext {
+  let source: SourceFile
+  let document: YAMLDocument
+  let limits: CheckLimits
+  var diagnostics = DiagnosticBag()
+  /// `let` names, `width`, `height`; loop variables are added while a repeated layer is checked.
+  var environment: ExpressionEnvironment
+  /// Named paths and where they are defined.
+  var paths: [String: (path: BezierPath, span: Span)] = [:]
+  var letSpans: [String: Span] = [:]
+  var usedNames: Set<String> = []
+  var usedPaths: Set<String> = []
+
+  init(source: SourceFile, document: YAMLDocument, limits: CheckLimits) {
+    self.source = source
+    self.document = document
+    self.limits = limits
+    self.environment = ExpressionEnvironment(width: 0, height: 0, names: [:])
+  }
+
+  func error(
+    _ code: DiagnosticCode, _ message: String, at span: Span, labels: [Diagnostic.Label] = [], notes: [String] = [],
+    help: String? = nil, replacement: String? = nil
+  ) {
+    diagnostics.error(code, message, at: span, labels: labels, notes: notes, help: help, replacement: replacement)
+  }
+
+  func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+  func span(_ node: YAMLNode) -> Span { document.span(node) }
+
+  /// The text of a scalar, for messages: shortened so a 5 MB scalar never lands in a message.
+  func quoted(_ node: YAMLNode) -> String {
+    let text = document.scalar(node)
+    return text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'"
+  }
+}

@@ -1,0 +1,27 @@
+/// Bounds on what one spec may make the checker build, so a hostile spec cannot exhaust memory or time.
+/// Documented in Grammar.md with the flags that change them.
+public struct CheckLimits: Sendable, Hashable {
+  /// Largest `repeat` count of one layer.
+  public var maxRepeat: Int
+  /// Most layer instances in a scene, after repeats are expanded.
+  public var maxLayers: Int
+  /// Most keyframes (values) in one animation.
+  public var maxKeyframes: Int
+  /// Most animations in a scene, after repeats are expanded.
+  public var maxAnimations: Int
+  /// Deepest nesting of sublayers and of timeline groups.
+  public var maxNesting: Int
+
+  public init(
+    maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 1_000_000,
+    maxNesting: Int = 64
+  ) {
+    self.maxRepeat = maxRepeat
+    self.maxLayers = maxLayers
+    self.maxKeyframes = maxKeyframes
+    self.maxAnimations = maxAnimations
+    self.maxNesting = maxNesting
+  }
+
+  public static let `default` = CheckLimits()
+}

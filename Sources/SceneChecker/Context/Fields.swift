@@ -1,0 +1,93 @@
+import SceneDiagnostics
+import SceneYAML
+
+/// The entries of one mapping, checked against the keys allowed in that place.
+struct Fields {
+  let node: YAMLNode
+  private let entries: [String: YAMLEntry]
+  /// Keys in document order.
+  let keys: [String]
+
+  init(node: YAMLNode, entries: [String: YAMLEntry], keys: [String]) {
+    self.node = node
+    self.entries = entries
+    self.keys = keys
+  }
+
+  func value(_ key: String) -> YAMLNode? { entries[key]?.value }
+  func entry(_ key: String) -> YAMLEntry? { entries[key] }
+  func has(_ key: String) -> Bool { entries[key] != nil }
+}
+
+extension CheckContext {
+  /// Reads a mapping, reporting unknown keys with suggestions and missing required keys. `place` names the
+  /// mapping in messages ("a layer", "a spring"). Returns nil when the node is not a mapping.
+  func fields(of node: YAMLNode, allowed: [SchemaKey], place: String, help: String? = nil) -> Fields? {
+    guard expectMapping(node, place: place) else { return nil }
+    var found: [String: YAMLEntry] = [:]
+    var keys: [String] = []
+    let names = allowed.map(\.name)
+    for entry in document.entries(node) {
+      let key = document.scalar(entry.key)
+      if names.contains(key) {
+        found[key] = entry
+        keys.append(key)
+      } else {
+        reportUnknownKey(entry.key, in: place, candidates: names, help: help)
+      }
+    }
+    for key in allowed where key.required && found[key.name] == nil {
+      error(
+        CheckDiagnostics.missingKey, "\(place) needs '\(key.name)'", at: keyAnchor(node),
+        help: "add `\(key.name):` — \(key.summary)")
+    }
+    return Fields(node: node, entries: found, keys: keys)
+  }
+
+  func reportUnknownKey(_ key: YAMLNode, in place: String, candidates: [String], help: String? = nil) {
+    let name = document.scalar(key)
+    let suggestion = Suggestions.closest(to: name, among: candidates).first
+    error(
+      CheckDiagnostics.unknownKey, "unknown key '\(name)' in \(place)", at: span(key),
+      help: suggestion.map { "did you mean '\($0)'?" } ?? help ?? "remove it; Grammar.md lists the keys \(place) takes",
+      replacement: suggestion)
+  }
+
+  /// Where a "missing key" error points: the first key of the mapping, or the mapping itself.
+  func keyAnchor(_ node: YAMLNode) -> Span {
+    if let first = document.entries(node).first { return span(first.key) }
+    let whole = span(node)
+    return Span(start: whole.start, end: min(whole.end, whole.start + 1))
+  }
+
+  @discardableResult
+  func expectMapping(_ node: YAMLNode, place: String) -> Bool {
+    if document.kind(node) == .mapping { return true }
+    if document.isEmptyPlainScalar(node) {
+      reportEmpty(node, expected: place)
+    } else {
+      error(CheckDiagnostics.wrongShape, "expected \(place) (a mapping of keys), found \(describe(node))", at: span(node))
+    }
+    return false
+  }
+
+  @discardableResult
+  func expectSequence(_ node: YAMLNode, what: String) -> Bool {
+    if document.kind(node) == .sequence { return true }
+    if document.isEmptyPlainScalar(node) {
+      reportEmpty(node, expected: what)
+    } else {
+      error(CheckDiagnostics.wrongShape, "expected \(what) (a list), found \(describe(node))", at: span(node))
+    }
+    return false
+  }
+
+  /// "a list", "a mapping", "'abc'".
+  func describe(_ node: YAMLNode) -> String {
+    switch document.kind(node) {
+    case .mapping: return "a mapping"
+    case .sequence: return "a list"
+    case .scalar: return document.isEmptyPlainScalar(node) ? "nothing" : quoted(node)
+    }
+  }
+}

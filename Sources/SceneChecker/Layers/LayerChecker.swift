@@ -1,0 +1,242 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+import SceneYAML
+
+/// Checks `layers` (and `sublayers`, `mask`), expanding repeats into instances.
+struct LayerChecker {
+  let context: CheckContext
+  /// Every layer instance in paint order.
+  var layers: [LayerInstance] = []
+  /// Instances of each written id, in order: `fan` → [fan[0] … fan[5]].
+  var instancesByID: [String: [Int]] = [:]
+  /// Where each id is first written.
+  var idSpans: [String: Span] = [:]
+  /// The loop variable bound around each instance, by instance index (for timeline expressions).
+  var bindings: [Int: [String: Quantity]] = [:]
+  private var reportedLayerLimit = false
+
+  init(context: CheckContext) { self.context = context }
+
+  private var document: YAMLDocument { context.document }
+
+  private static let allLayerKeys: [SchemaKey] =
+    SpecSchema.layerStructure + LayerProperty.all.map(SpecSchema.propertyKey)
+  /// A mask's id is optional: it defaults to `<parent id>-mask`.
+  private static let maskKeys: [SchemaKey] = allLayerKeys.map {
+    $0.name == "id" ? SchemaKey("id", .name, $0.summary) : $0
+  }
+
+  mutating func checkList(_ node: YAMLNode, parent: Int?, suffix: String, depth: Int) {
+    guard context.expectSequence(node, what: "a list of layers") else { return }
+    if depth > context.limits.maxNesting {
+      context.error(
+        CheckDiagnostics.tooManyLayers, "sublayers nested deeper than \(context.limits.maxNesting) levels",
+        at: Span(start: context.span(node).start, end: context.span(node).start + 1),
+        help: "flatten the layer tree, or raise the limit with --max-nesting")
+      return
+    }
+    for item in document.items(node) {
+      checkLayer(item, parent: parent, suffix: suffix, isMask: false, depth: depth)
+    }
+  }
+
+  /// Checks one layer entry; `suffix` is the instance suffix of the enclosing repeats (`[2]`).
+  mutating func checkLayer(_ node: YAMLNode, parent: Int?, suffix: String, isMask: Bool, depth: Int) {
+    guard let fields = context.fields(of: node, allowed: isMask ? Self.maskKeys : Self.allLayerKeys, place: isMask ? "a mask layer" : "a layer")
+    else { return }
+    var type = LayerType.layer
+    if let typeNode = fields.value("type") {
+      guard let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type") else {
+        return
+      }
+      type = LayerType(rawValue: word) ?? .layer
+    }
+    var baseID: String
+    var idSpan: Span
+    if let idNode = fields.value("id") {
+      guard let id = context.name(idNode, what: "layer id") else { return }
+      baseID = id
+      idSpan = context.span(idNode)
+    } else if isMask, let parent {
+      baseID = "\(layers[parent].baseID)-mask"
+      idSpan = context.keyAnchor(node)
+    } else {
+      context.error(
+        CheckDiagnostics.missingKey, "a layer needs 'id'", at: context.keyAnchor(node),
+        help: "add `id: name`; ids name layers in timelines and in the sampled output")
+      return
+    }
+    // A layer inside a repeated parent is visited once per parent instance, always at the same span.
+    if let first = idSpans[baseID], first != idSpan {
+      context.error(
+        CheckDiagnostics.duplicateID, "a layer with id '\(baseID)' already exists", at: idSpan,
+        labels: [.init("first defined here", at: first)], help: "give each layer a unique id")
+      return
+    }
+    idSpans[baseID] = idSpan
+    checkTypeMembership(fields, type: type)
+    if isMask, let maskNode = fields.value("mask") {
+      context.error(CheckDiagnostics.maskWithSublayers, "a mask layer cannot have a mask of its own", at: context.span(maskNode))
+    }
+
+    var count = 1
+    var loopName = "i"
+    let repeated = fields.has("repeat")
+    if let repeatNode = fields.value("repeat") {
+      if isMask {
+        context.error(CheckDiagnostics.maskWithSublayers, "a mask layer cannot be repeated", at: context.span(repeatNode))
+        return
+      }
+      guard let value = context.number(repeatNode, unit: Unit.none) else { return }
+      guard value == value.rounded(), value >= 0, value <= Double(context.limits.maxRepeat) else {
+        context.error(
+          CheckDiagnostics.badRepeat,
+          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(NumberFormatting.shortest(value))",
+          at: context.span(repeatNode), help: "raise the limit with --max-repeat if the count is meant")
+        return
+      }
+      count = Int(value)
+      if let asNode = fields.value("as") {
+        guard let name = context.name(asNode, what: "loop variable") else { return }
+        guard context.checkNotShadowing(name, at: context.span(asNode)) else { return }
+        loopName = name
+      }
+    } else if let asNode = fields.value("as") {
+      context.error(
+        CheckDiagnostics.misplacedKey, "'as' names the loop variable of `repeat`, which this layer lacks",
+        at: context.span(asNode), help: "add `repeat: N`, or remove `as`")
+    }
+
+    let outerNames = context.environment.names
+    defer { context.environment.names = outerNames }
+    for instance in 0..<count {
+      if repeated { context.environment.names[loopName] = Quantity(Double(instance), .none) }
+      let instanceSuffix = repeated ? suffix + "[\(instance)]" : suffix
+      guard layers.count < context.limits.maxLayers else {
+        if !reportedLayerLimit {
+          reportedLayerLimit = true
+          context.error(
+            CheckDiagnostics.tooManyLayers, "the scene has more than \(context.limits.maxLayers) layer instances",
+            at: idSpan, help: "raise the limit with --max-layers if the scene is meant to be this large")
+        }
+        return
+      }
+      var layer = LayerInstance(
+        id: baseID + instanceSuffix, baseID: baseID, instanceIndex: repeated ? instance : nil, type: type,
+        parent: parent, isMask: isMask, span: context.span(node), idSpan: idSpan)
+      applyProperties(fields, to: &layer)
+      let index = layers.count
+      layers.append(layer)
+      instancesByID[baseID, default: []].append(index)
+      bindings[index] = context.environment.names.filter { outerNames[$0.key] == nil || $0.key == loopName }
+      if let maskNode = fields.value("mask"), !isMask {
+        checkLayer(maskNode, parent: index, suffix: instanceSuffix, isMask: true, depth: depth + 1)
+      }
+      if let sublayers = fields.value("sublayers") {
+        checkList(sublayers, parent: index, suffix: instanceSuffix, depth: depth + 1)
+      }
+    }
+  }
+
+  /// Properties that exist, but not on this layer's type.
+  private func checkTypeMembership(_ fields: Fields, type: LayerType) {
+    for key in fields.keys {
+      guard let property = LayerProperty.named(key), !property.layerTypes.contains(type),
+        let entry = fields.entry(key)
+      else { continue }
+      let owner = property.layerTypes.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: " or ")
+      context.error(
+        CheckDiagnostics.wrongLayerType, "'\(key)' is a property of \(owner) layers, and this layer is a \(type.rawValue) layer",
+        at: context.span(entry.key), help: "add `type: \(owner.split(separator: " ").first ?? "")`, or remove '\(key)'")
+    }
+  }
+
+  /// Evaluates the layer's properties (in the current loop binding) into its model values.
+  private func applyProperties(_ fields: Fields, to layer: inout LayerInstance) {
+    for key in fields.keys {
+      guard let property = LayerProperty.named(key), property.layerTypes.contains(layer.type),
+        let node = fields.value(key)
+      else { continue }
+      switch property.kind {
+      case .path:
+        if let path = context.pathValue(node) { layer.path = path }
+      case .enumeration:
+        guard let word = context.word(node, cases: property.cases, what: "a value of \(key)") else { continue }
+        switch key {
+        case "fillRule": layer.style.fillRule = word
+        case "lineCap": layer.style.lineCap = word
+        case "lineJoin": layer.style.lineJoin = word
+        default: layer.style.alignmentMode = word
+        }
+      case .string:
+        if let text = context.text(node) { layer.style.string = text }
+      case .font:
+        if let font = context.font(node) { (layer.style.fontFamily, layer.style.fontWeight) = font }
+      case .numberList:
+        if let list = context.numberList(node) { layer.style.lineDashPattern = list }
+      default:
+        guard let slot = property.slot, let value = context.propertyValue(node, property: property) else { continue }
+        layer.values.replaceSubrange(slot..<slot + value.count, with: value)
+      }
+    }
+    applyFrame(fields, to: &layer)
+  }
+
+  /// `frame` sets position and bounds as CALayer.frame does with an identity transform.
+  private func applyFrame(_ fields: Fields, to layer: inout LayerInstance) {
+    guard let frameNode = fields.value("frame") else { return }
+    for other in ["position", "bounds"] {
+      if let entry = fields.entry(other) {
+        context.error(
+          CheckDiagnostics.conflictingKeys, "'\(other)' and 'frame' both place the layer", at: context.span(entry.key),
+          labels: [.init("frame given here", at: context.span(frameNode))], help: "give either frame, or position and bounds")
+        return
+      }
+    }
+    guard let frame = context.vector(frameNode, kind: .rect) else { return }
+    guard frame[2] >= 0, frame[3] >= 0 else {
+      context.error(CheckDiagnostics.outOfRange, "a frame's width and height must be ≥ 0", at: context.span(frameNode))
+      return
+    }
+    let anchorX = layer.values[SlotLayout.anchorPoint]
+    let anchorY = layer.values[SlotLayout.anchorPoint + 1]
+    layer.values[SlotLayout.bounds + 2] = frame[2]
+    layer.values[SlotLayout.bounds + 3] = frame[3]
+    layer.values[SlotLayout.position] = frame[0] + anchorX * frame[2]
+    layer.values[SlotLayout.position + 1] = frame[1] + anchorY * frame[3]
+  }
+}
+
+extension CheckContext {
+  /// A layer property's value, with the range checks Core Animation implies.
+  func propertyValue(_ node: YAMLNode, property: LayerProperty) -> [Double]? {
+    switch property.name {
+    case "opacity", "strokeStart", "strokeEnd":
+      return number(node, unit: Unit.none, in: 0...1, rangeText: "\(property.name) goes from 0 to 1").map { [$0] }
+    case "borderWidth", "cornerRadius", "lineWidth", "miterLimit", "fontSize":
+      return number(node, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "\(property.name) must be ≥ 0")
+        .map { [$0] }
+    case "bounds":
+      guard let rect = vector(node, kind: .rect) else { return nil }
+      guard rect[2] >= 0, rect[3] >= 0 else {
+        error(CheckDiagnostics.outOfRange, "bounds' width and height must be ≥ 0", at: span(node))
+        return nil
+      }
+      return rect
+    default:
+      return components(node, kind: property.kind)
+    }
+  }
+
+  /// Names that a `let` or a loop variable may not take: built-in names, functions and colour names.
+  func checkNotShadowing(_ name: String, at span: Span) -> Bool {
+    let builtIn = ["pi", "width", "height"].contains(name) || Expression.functionNames.contains(name)
+    let colour = NamedColors.names.contains(name)
+    guard builtIn || colour else { return true }
+    error(
+      CheckDiagnostics.shadowedName, "'\(name)' would hide the \(colour ? "colour" : "built-in name") '\(name)'", at: span,
+      help: "choose another name")
+    return false
+  }
+}

@@ -1,0 +1,146 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+
+/// Warnings on a checked scene: things that have one meaning, but rarely the one meant.
+struct Linter {
+  let context: CheckContext
+  let scene: Scene
+  let animatedLayers: Set<Int>
+
+  func run() {
+    for timeline in scene.timelines {
+      for root in Self.roots(timeline.root) { checkRoot(root) }
+      checkGroups(timeline.root)
+    }
+    checkUnusedNames()
+    checkHiddenLayers()
+  }
+
+  /// The top-level animations of a timeline: its root, or the copies of a root that targets a repeated layer.
+  static func roots(_ node: AnimationNode) -> [AnimationNode] {
+    if case .instances(let copies) = node.kind { return copies.flatMap(roots) }
+    return [node]
+  }
+
+  /// Removal and fill are decided by the animation added to the layer: the timeline's root.
+  private func checkRoot(_ root: AnimationNode) {
+    let timing = root.timing
+    if timing.removedOnCompletion, timing.fillMode.fillsForwards {
+      context.error(
+        LintDiagnostics.fillNeverShows,
+        "fillMode \(timing.fillMode.rawValue) has no effect: the animation is removed when it completes",
+        at: root.span, notes: ["a removed animation shows the model value again, whatever its fill mode"],
+        help: "add `removedOnCompletion: false` to keep the final value on screen")
+    }
+    if timing.removedOnCompletion, root.end.isFinite {
+      for leaf in Self.leaves(root) { checkSnapBack(leaf) }
+    }
+    for leaf in Self.leaves(root) { checkNoOp(leaf) }
+  }
+
+  private func checkSnapBack(_ leaf: Animation) {
+    // A boolean switching back is how a spec shows or hides a layer for a while; it is not a jump.
+    guard !leaf.additive, !leaf.keyPath.isDiscrete, let final = Self.finalValue(leaf) else { return }
+    let model = scene.layers[leaf.layer].value(of: leaf.keyPath)
+    guard final.count == model.count, zip(final, model).contains(where: { abs($0 - $1) > 1e-9 }) else { return }
+    context.error(
+      LintDiagnostics.snapsBack,
+      "'\(scene.layers[leaf.layer].id)' \(leaf.keyPath.name) ends away from its model value and snaps back when the animation is removed",
+      at: leaf.keyPathSpan, notes: ["Core Animation removes a completed animation, so the model value shows again"],
+      help: "set the layer's \(leaf.keyPath.property) to the final value, or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline")
+  }
+
+  private func checkNoOp(_ leaf: Animation) {
+    let values: [[Double]]
+    switch leaf.content {
+    case .basic(let v), .spring(_, let v):
+      if let by = v.by, v.from == nil || v.to == nil, by.allSatisfy({ $0 == 0 }) {
+        values = [[0], [0]]
+      } else if let from = v.from, let to = v.to {
+        values = [from, to]
+      } else {
+        return
+      }
+    case .keyframes(let keyframes):
+      guard keyframes.values.count > 1 else { return }
+      values = keyframes.values
+    case .motion:
+      return
+    }
+    // Equal values still change what is shown when they differ from the model (a held pose); only an
+    // animation that repeats the model value, or adds nothing, changes nothing.
+    guard values.dropFirst().allSatisfy({ $0 == values[0] }) else { return }
+    let model = scene.layers[leaf.layer].value(of: leaf.keyPath)
+    guard leaf.additive ? values[0].allSatisfy({ $0 == 0 }) : values[0] == model else { return }
+    context.error(
+      LintDiagnostics.noOpAnimation, "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
+      at: leaf.keyPathSpan, help: "remove it, or give it values that differ")
+  }
+
+  /// A child whose first pass does not fit in its group's duration.
+  private func checkGroups(_ node: AnimationNode) {
+    switch node.kind {
+    case .animation: return
+    case .instances(let copies): copies.forEach(checkGroups)
+    case .group(let children):
+      for child in children {
+        for single in Self.roots(child) {
+          let firstPass = single.timing.beginTime + single.timing.duration / max(abs(single.timing.speed), 1e-300)
+          if single.timing.speed != 0, firstPass > node.timing.duration + 1e-9 {
+            context.error(
+              LintDiagnostics.groupClipsChild,
+              "the group's duration (\(NumberFormatting.shortest(node.timing.duration)) s) cuts this entry off at \(NumberFormatting.shortest(node.timing.duration - single.timing.beginTime)) s of its \(NumberFormatting.shortest(single.timing.duration)) s",
+              at: single.span, labels: [.init("the group", at: node.span)],
+              help: "lengthen the group, or shorten the entry")
+          }
+        }
+        checkGroups(child)
+      }
+    }
+  }
+
+  private func checkUnusedNames() {
+    for (name, span) in context.letSpans where !context.usedNames.contains(name) {
+      context.error(LintDiagnostics.unusedLet, "'\(name)' is never used", at: span, help: "remove it, or use it")
+    }
+    for (name, entry) in context.paths where !context.usedPaths.contains(name) {
+      context.error(LintDiagnostics.unusedPath, "the path '\(name)' is never used", at: entry.span, help: "remove it, or use it")
+    }
+  }
+
+  private func checkHiddenLayers() {
+    var reported = Set<String>()
+    for (index, layer) in scene.layers.enumerated() where !animatedLayers.contains(index) && !layer.isMask {
+      let hidden = layer.values[SlotLayout.hidden] != 0
+      let transparent = layer.values[SlotLayout.opacity] == 0
+      guard hidden || transparent, reported.insert(layer.baseID).inserted else { continue }
+      guard !scene.layers.indices.contains(where: { animatedLayers.contains($0) && scene.layers[$0].baseID == layer.baseID })
+      else { continue }
+      context.error(
+        LintDiagnostics.unusedLayer, "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
+        at: layer.idSpan, help: "remove the layer, or animate it into view")
+    }
+  }
+
+  static func leaves(_ node: AnimationNode) -> [Animation] {
+    switch node.kind {
+    case .animation(let animation): return [animation]
+    case .group(let children), .instances(let children): return children.flatMap(leaves)
+    }
+  }
+
+  /// The value a leaf shows at its end, when it can be told without sampling.
+  static func finalValue(_ leaf: Animation) -> [Double]? {
+    switch leaf.content {
+    case .basic(let v), .spring(_, let v):
+      if let to = v.to { return to }
+      if let from = v.from, let by = v.by { return zip(from, by).map(+) }
+      return nil
+    case .keyframes(let keyframes):
+      return keyframes.values.last
+    case .motion:
+      return nil
+    }
+  }
+}

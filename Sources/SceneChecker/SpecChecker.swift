@@ -1,0 +1,119 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+import SceneYAML
+
+/// The front end: YAML → located nodes → checked `Scene`, with every diagnostic of every phase that ran.
+///
+/// Phases: read (YAML), check (structure, values, names), lint (warnings on a checked scene). A phase runs only
+/// when the ones before it found no error, so a reader never sees errors that are echoes of earlier ones.
+public enum SpecChecker {
+  public struct Options: Sendable {
+    public var yamlLimits: YAMLLimits = .default
+    public var limits: CheckLimits = .default
+    public init() {}
+  }
+
+  public struct Result: Sendable {
+    /// The checked scene, when there were no errors.
+    public var scene: Scene?
+    /// Sorted by position; warnings switched off in the file are already removed.
+    public var diagnostics: [Diagnostic]
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  }
+
+  /// Every code any phase of the front end can report, for Grammar.md's index and SARIF's rule table.
+  public static var catalogue: [DiagnosticCode] {
+    (YAMLDiagnostics.all + CheckDiagnostics.all + ExpressionDiagnostics.all + LintDiagnostics.all).sorted()
+  }
+
+  public static func check(_ source: SourceFile, options: Options = Options()) -> Result {
+    let read = YAMLReader.read(source, limits: options.yamlLimits)
+    guard let root = read.document.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
+      return Result(scene: nil, diagnostics: read.diagnostics)
+    }
+    let context = CheckContext(source: source, document: read.document, limits: options.limits)
+    var scene = checkFile(root, context: context)
+    if !context.diagnostics.hasErrors, let checked = scene.value {
+      Linter(context: context, scene: checked, animatedLayers: scene.animatedLayers).run()
+    } else {
+      scene.value = nil
+    }
+    var diagnostics = context.diagnostics.sorted
+    let disabled = Suppressions.disabledCodes(in: source)
+    if !disabled.isEmpty {
+      diagnostics.removeAll { $0.severity == .warning && (disabled.contains($0.code.id) || disabled.contains($0.code.name)) }
+    }
+    return Result(scene: context.diagnostics.hasErrors ? nil : scene.value, diagnostics: diagnostics)
+  }
+
+  private static func checkFile(_ root: YAMLNode, context: CheckContext) -> (value: Scene?, animatedLayers: Set<Int>) {
+    guard let fields = context.fields(of: root, allowed: SpecSchema.file, place: "a scene file") else { return (nil, []) }
+    if let node = fields.value("version"), let version = context.number(node, unit: Unit.none), version != 1 {
+      context.error(
+        CheckDiagnostics.badVersion, "version \(NumberFormatting.shortest(version)) is not supported", at: context.span(node),
+        help: "write `version: 1`, or leave it out")
+    }
+    let name = fields.value("scene").flatMap { context.name($0, what: "scene name") } ?? ""
+    if let node = fields.value("size"), let size = context.vector(node, kind: .size) {
+      if size[0] > 0, size[1] > 0 {
+        context.environment.width = size[0]
+        context.environment.height = size[1]
+      } else {
+        context.error(CheckDiagnostics.outOfRange, "the canvas size must be greater than 0", at: context.span(node))
+      }
+    }
+    if let node = fields.value("let") { checkLets(node, context: context) }
+    if let node = fields.value("paths") { checkPaths(node, context: context) }
+    var layerChecker = LayerChecker(context: context)
+    if let node = fields.value("layers") { layerChecker.checkList(node, parent: nil, suffix: "", depth: 0) }
+    var timelineChecker = TimelineChecker(context: context, layers: layerChecker)
+    var timelines: [Timeline] = []
+    if let node = fields.value("timelines") { timelines = timelineChecker.checkTimelines(node) }
+    let scene = Scene(
+      name: name, width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
+      timelines: timelines)
+    return (scene, timelineChecker.animatedLayers)
+  }
+
+  /// `let` names are evaluated in order; a name may use only those above it.
+  private static func checkLets(_ node: YAMLNode, context: CheckContext) {
+    guard context.expectMapping(node, place: "let (named constants)") else { return }
+    let entries = context.document.entries(node)
+    var positions: [String: Int] = [:]
+    for (index, entry) in entries.enumerated() { positions[context.document.scalar(entry.key)] = index }
+    for (index, entry) in entries.enumerated() {
+      guard let name = context.name(entry.key, what: "let name"),
+        context.checkNotShadowing(name, at: context.span(entry.key))
+      else { continue }
+      if context.document.kind(entry.value) == .scalar {
+        let text = context.document.scalar(entry.value)
+        if let later = Expression.referencedNames(in: text).first(where: { (positions[$0] ?? -1) >= index }) {
+          let definition = entries[positions[later]!]
+          context.error(
+            CheckDiagnostics.forwardReference, "'\(name)' uses '\(later)', which is defined \(later == name ? "by itself" : "below it")",
+            at: context.span(entry.value), labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
+            help: "move '\(later)' above '\(name)'; `let` names are evaluated in order")
+          continue
+        }
+      }
+      context.letSpans[name] = context.span(entry.key)
+      guard let text = context.scalarText(entry.value, expected: "a number expression") else { continue }
+      switch Expression.evaluate(text, at: context.span(entry.value), in: context.environment, expecting: nil) {
+      case .success(let quantity):
+        context.noteUses(in: text)
+        context.environment.names[name] = quantity
+      case .failure(let failure):
+        context.report(failure.diagnostic)
+      }
+    }
+  }
+
+  private static func checkPaths(_ node: YAMLNode, context: CheckContext) {
+    guard context.expectMapping(node, place: "paths") else { return }
+    for entry in context.document.entries(node) {
+      guard let name = context.name(entry.key, what: "path name"), let path = context.pathValue(entry.value) else { continue }
+      context.paths[name] = (path, context.span(entry.key))
+    }
+  }
+}

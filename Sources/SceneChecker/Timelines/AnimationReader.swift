@@ -1,0 +1,219 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+import SceneYAML
+
+/// Reads a leaf animation: basic, keyframe, motion or spring, for one target layer instance.
+extension TimelineChecker {
+  mutating func decodeAnimation(
+    _ fields: Fields, target: [Int]?, timing: Timing, duration: Double?, timingOK: Bool
+  ) -> AnimationNode? {
+    let keyPathNode = fields.value("keyPath")!
+    guard let layerIndex = target?.first else {
+      context.error(
+        CheckDiagnostics.missingTarget, "this animation has no target layer", at: context.span(keyPathNode),
+        help: "add `target: <layer id>` here or on an enclosing entry")
+      return nil
+    }
+    let layer = layers.layers[layerIndex]
+    guard let keyPath = resolveKeyPath(keyPathNode, layer: layer) else { return nil }
+    guard countAnimation(at: context.span(keyPathNode)) else { return nil }
+    animatedLayers.insert(layerIndex)
+
+    let hasValues = fields.has("values")
+    let hasMotion = fields.has("path")
+    let hasSpring = fields.has("spring")
+    let fromToBy = ["from", "to", "by"].filter { fields.has($0) }
+    let kinds = [hasValues ? "values" : nil, hasMotion ? "path" : nil, hasSpring ? "spring" : nil].compactMap { $0 }
+    if kinds.count > 1 || (hasValues || hasMotion) && !fromToBy.isEmpty {
+      let clash = kinds.count > 1 ? kinds[1] : fromToBy[0]
+      let first = kinds[0]
+      context.error(
+        CheckDiagnostics.animationKind, "'\(first)' and '\(clash)' make different kinds of animation",
+        at: context.span(fields.entry(clash)!.key),
+        help: "a keyframe animation has values (or a motion path), a basic or spring animation has from/to/by")
+      return nil
+    }
+    if !hasValues && !hasMotion {
+      for key in ["keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias", "rotationMode"] {
+        if let entry = fields.entry(key) {
+          context.error(
+            CheckDiagnostics.misplacedKey, "'\(key)' applies only to keyframe animations (with `values` or a motion `path`)",
+            at: context.span(entry.key), help: "use `values:` or remove '\(key)'")
+          return nil
+        }
+      }
+    }
+
+    var animation: Animation
+    var resolvedTiming = timing
+    resolvedTiming.duration = duration ?? 0.25
+    if hasValues {
+      guard let keyframes = readKeyframes(fields, keyPath: keyPath, layer: layer) else { return nil }
+      animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .keyframes(keyframes))
+    } else if hasMotion {
+      guard keyPath.name == "position" else {
+        context.error(
+          CheckDiagnostics.motionKeyPath, "a motion path moves `position`, not '\(keyPath.name)'",
+          at: context.span(fields.entry("path")!.key), help: "use `keyPath: position`, or give `values`")
+        return nil
+      }
+      guard let motion = readMotion(fields) else { return nil }
+      animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .motion(motion))
+    } else {
+      guard !fromToBy.isEmpty else {
+        context.error(
+          CheckDiagnostics.missingFromToBy, "this animation gives no values", at: context.span(keyPathNode),
+          help: "add `to:` (and `from:`), `by:`, or `values:`")
+        return nil
+      }
+      guard let values = readFromToBy(fields, keyPath: keyPath, layer: layer) else { return nil }
+      if hasSpring {
+        guard let spring = readSpring(fields.value("spring")!) else { return nil }
+        if duration == nil { resolvedTiming.duration = spring.settlingDuration }
+        animation = Animation(
+          layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .spring(spring, values))
+      } else {
+        animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .basic(values))
+      }
+    }
+    if let node = fields.value("additive") {
+      guard let value = context.bool(node) else { return nil }
+      animation.additive = value
+    }
+    if let node = fields.value("cumulative") {
+      guard let value = context.bool(node) else { return nil }
+      animation.cumulative = value
+    }
+    guard timingOK else { return nil }
+    return AnimationNode(kind: .animation(animation), timing: resolvedTiming, span: context.span(fields.node))
+  }
+
+  /// A key path, checked against the table and the target's layer type.
+  func resolveKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
+    guard let text = context.text(node, what: "a key path") else { return nil }
+    guard let keyPath = AnimatableKeyPath.named(text) else {
+      let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
+      let suggestion = Suggestions.closest(to: text, among: names).first
+      var notes: [String] = []
+      if LayerProperty.named(text) != nil { notes.append("'\(text)' is a property, but Core Animation does not animate it") }
+      context.error(
+        CheckDiagnostics.unknownKeyPath, "'\(text)' is not an animatable key path", at: context.span(node), notes: notes,
+        help: suggestion.map { "did you mean '\($0)'?" } ?? "Grammar.md lists the key paths", replacement: suggestion)
+      return nil
+    }
+    guard keyPath.layerTypes.contains(layer.type) else {
+      let owner = keyPath.layerTypes.map(\.rawValue).sorted().joined(separator: " or ")
+      context.error(
+        CheckDiagnostics.wrongLayerType,
+        "'\(text)' animates a property of \(owner) layers, and '\(layer.id)' is a \(layer.type.rawValue) layer",
+        at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)])
+      return nil
+    }
+    return keyPath
+  }
+
+  /// One value for a key path: its components, or a path's coordinates (same structure as the model path).
+  func keyPathValue(_ node: YAMLNode, keyPath: AnimatableKeyPath, layer: LayerInstance) -> [Double]? {
+    switch keyPath.kind {
+    case .path:
+      guard let path = context.pathValue(node) else { return nil }
+      guard path.hasSameStructure(as: layer.path) else {
+        context.error(
+          CheckDiagnostics.pathStructureMismatch,
+          "this path's commands differ from the model path of '\(layer.id)', so the two cannot be interpolated",
+          at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)],
+          notes: [
+            "this path: \(PathStructure.describe(path))", "model path: \(PathStructure.describe(layer.path))",
+          ], help: "give both paths the same sequence of commands")
+        return nil
+      }
+      return path.coordinates
+    case .angle:
+      return context.angle(node).map { [$0] }
+    default:
+      return context.propertyRangeChecked(node, keyPath: keyPath)
+    }
+  }
+
+  func readFromToBy(_ fields: Fields, keyPath: AnimatableKeyPath, layer: LayerInstance) -> FromToBy? {
+    var values = FromToBy()
+    var ok = true
+    for key in ["from", "to", "by"] {
+      guard let node = fields.value(key) else { continue }
+      guard let value = keyPathValue(node, keyPath: keyPath, layer: layer) else {
+        ok = false
+        continue
+      }
+      switch key {
+      case "from": values.from = value
+      case "to": values.to = value
+      default: values.by = value
+      }
+    }
+    if values.from != nil, values.to != nil, let byEntry = fields.entry("by") {
+      context.error(
+        CheckDiagnostics.conflictingKeys, "from, to and by cannot all be given", at: context.span(byEntry.key),
+        notes: ["Core Animation uses at most two of them"], help: "remove one of the three")
+      return nil
+    }
+    return ok ? values : nil
+  }
+
+  func readSpring(_ node: YAMLNode) -> SpringParameters? {
+    guard let fields = context.fields(of: node, allowed: SpecSchema.spring, place: "a spring") else { return nil }
+    let physical = ["mass", "stiffness", "damping", "initialVelocity"].filter { fields.has($0) }
+    let perceptual = ["duration", "bounce"].filter { fields.has($0) }
+    if !physical.isEmpty, !perceptual.isEmpty {
+      context.error(
+        CheckDiagnostics.conflictingKeys, "'\(perceptual[0])' and '\(physical[0])' describe a spring in two different ways",
+        at: context.span(fields.entry(perceptual[0])!.key),
+        help: "give either mass, stiffness, damping and initialVelocity, or duration and bounce")
+      return nil
+    }
+    func value(_ key: String, _ fallback: Double, _ range: ClosedRange<Double>, _ rangeText: String, unit: Unit = Unit.none)
+      -> Double?
+    {
+      guard let node = fields.value(key) else { return fallback }
+      return context.number(node, unit: unit, in: range, rangeText: rangeText)
+    }
+    let huge = Double.greatestFiniteMagnitude
+    if !perceptual.isEmpty {
+      guard let duration = value("duration", 0.5, Double.leastNonzeroMagnitude...huge, "duration must be > 0", unit: .time),
+        let bounce = value("bounce", 0, -0.999_999...0.999_999, "bounce lies strictly between -1 and 1")
+      else { return nil }
+      return SpringParameters(perceptualDuration: duration, bounce: bounce)
+    }
+    guard let mass = value("mass", 1, Double.leastNonzeroMagnitude...huge, "mass must be > 0"),
+      let stiffness = value("stiffness", 100, Double.leastNonzeroMagnitude...huge, "stiffness must be > 0"),
+      let damping = value("damping", 10, 0...huge, "damping must be ≥ 0"),
+      let velocity = value("initialVelocity", 0, -huge...huge, "")
+    else { return nil }
+    return SpringParameters(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+  }
+}
+
+extension CheckContext {
+  /// An angle; warns when a bare number is larger than a full turn, which is almost always meant as degrees.
+  func angle(_ node: YAMLNode) -> Double? {
+    guard let value = number(node, unit: .angle, what: "an angle") else { return nil }
+    if document.kind(node) == .scalar, abs(value) > 2 * Double.pi,
+      Double(document.scalar(node)) != nil
+    {
+      let text = document.scalar(node)
+      error(
+        LintDiagnostics.angleLooksLikeDegrees, "the angle \(text) is in radians, more than a full turn",
+        at: span(node), notes: ["a bare number is radians, as in Core Animation"],
+        help: "if \(text) is meant in degrees, write \(text)deg", replacement: "\(text)deg")
+    }
+    return value
+  }
+
+  /// A key path value with the same range checks as the property it animates.
+  func propertyRangeChecked(_ node: YAMLNode, keyPath: AnimatableKeyPath) -> [Double]? {
+    if keyPath.name == keyPath.property, let property = LayerProperty.named(keyPath.name) {
+      return propertyValue(node, property: property)
+    }
+    return components(node, kind: keyPath.kind)
+  }
+}

@@ -1,0 +1,219 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+import SceneYAML
+
+/// Checks `timelines`: tells the kinds of entries apart by their keys, resolves targets and key paths,
+/// evaluates values per target instance, resolves default durations and lowers sequences into groups.
+struct TimelineChecker {
+  let context: CheckContext
+  let layers: LayerChecker
+  /// Layer instances some timeline animates or shows, for the unused-layer lint.
+  var animatedLayers: Set<Int> = []
+  var animationCount = 0
+  private var reportedAnimationLimit = false
+
+  init(context: CheckContext, layers: LayerChecker) {
+    self.context = context
+    self.layers = layers
+  }
+
+  private var document: YAMLDocument { context.document }
+
+  static let entryKeys: [SchemaKey] = SpecSchema.timing + SpecSchema.animation
+
+  mutating func checkTimelines(_ node: YAMLNode) -> [Timeline] {
+    guard context.expectMapping(node, place: "timelines") else { return [] }
+    var timelines: [Timeline] = []
+    for entry in document.entries(node) {
+      guard let name = context.name(entry.key, what: "timeline name") else { continue }
+      var autoplay = false
+      if document.kind(entry.value) == .mapping,
+        let autoplayEntry = document.entries(entry.value).first(where: { document.scalar($0.key) == "autoplay" })
+      {
+        autoplay = context.bool(autoplayEntry.value) ?? false
+      }
+      guard let root = decode(entry.value, targets: nil, insideInstances: false, isRoot: true, depth: 0) else { continue }
+      timelines.append(Timeline(name: name, autoplay: autoplay, root: root, nameSpan: context.span(entry.key)))
+    }
+    return timelines
+  }
+
+  /// Decodes an entry; an entry whose target is several instances becomes an `instances` node of copies, each
+  /// evaluated with its instance's loop variable bound.
+  mutating func decode(_ node: YAMLNode, targets inherited: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int)
+    -> AnimationNode?
+  {
+    guard depth <= context.limits.maxNesting else {
+      context.error(
+        CheckDiagnostics.emptyGroup, "timeline groups nested deeper than \(context.limits.maxNesting) levels",
+        at: context.keyAnchor(node), help: "raise the limit with --max-nesting if this is meant")
+      return nil
+    }
+    var targets = inherited
+    if document.kind(node) == .mapping,
+      let targetEntry = document.entries(node).first(where: { document.scalar($0.key) == "target" })
+    {
+      guard let resolved = resolveTarget(targetEntry.value) else { return nil }
+      if insideInstances, let inherited, resolved != inherited {
+        context.error(
+          CheckDiagnostics.targetInsideInstances,
+          "inside an entry that animates every instance of a repeated layer, a child cannot target another layer",
+          at: context.span(targetEntry.value), help: "move this entry out of the group, or target one instance such as 'fan[0]' at the top")
+        return nil
+      }
+      targets = resolved
+    }
+    if let targets, targets.count > 1 {
+      var copies: [AnimationNode] = []
+      let outer = context.environment.names
+      for target in targets {
+        context.environment.names = outer.merging(layers.bindings[target] ?? [:]) { $1 }
+        if let copy = decodeSingle(node, target: [target], insideInstances: true, isRoot: isRoot, depth: depth) {
+          copies.append(copy)
+        }
+      }
+      context.environment.names = outer
+      guard copies.count == targets.count else { return nil }
+      return AnimationNode(kind: .instances(copies), timing: .transparent, span: context.span(node))
+    }
+    if let target = targets?.first {
+      let outer = context.environment.names
+      context.environment.names = outer.merging(layers.bindings[target] ?? [:]) { $1 }
+      defer { context.environment.names = outer }
+      return decodeSingle(node, target: targets, insideInstances: insideInstances, isRoot: isRoot, depth: depth)
+    }
+    return decodeSingle(node, target: targets, insideInstances: insideInstances, isRoot: isRoot, depth: depth)
+  }
+
+  /// `fan` → every instance; `fan[2]` → one; anything else is an unknown layer.
+  func resolveTarget(_ node: YAMLNode) -> [Int]? {
+    guard let text = context.text(node, what: "a layer id") else { return nil }
+    if let instances = layers.instancesByID[text], !instances.isEmpty { return instances }
+    if let index = layers.layers.firstIndex(where: { $0.id == text }) { return [index] }
+    if layers.instancesByID[text] != nil {
+      context.error(
+        CheckDiagnostics.unknownLayer, "'\(text)' is repeated 0 times, so there is nothing to animate",
+        at: context.span(node))
+      return nil
+    }
+    let candidates = Array(layers.instancesByID.keys).sorted()
+    let suggestion = Suggestions.closest(to: text, among: candidates).first
+    context.error(
+      CheckDiagnostics.unknownLayer, "no layer has the id '\(text)'", at: context.span(node),
+      help: suggestion.map { "did you mean '\($0)'?" } ?? "target one of the ids under `layers`",
+      replacement: suggestion)
+    return nil
+  }
+
+  private mutating func decodeSingle(
+    _ node: YAMLNode, target: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int
+  ) -> AnimationNode? {
+    if document.kind(node) == .sequence {
+      let children = decodeChildren(node, targets: target, insideInstances: insideInstances, depth: depth)
+      guard let children else { return nil }
+      var timing = Timing()
+      timing.duration = children.map(\.end).max() ?? 0
+      return AnimationNode(kind: .group(children), timing: timing, span: context.span(node))
+    }
+    guard let fields = context.fields(of: node, allowed: Self.entryKeys, place: "a timeline entry") else { return nil }
+    if !isRoot, let entry = fields.entry("autoplay") {
+      context.error(
+        CheckDiagnostics.misplacedKey, "'autoplay' belongs on a timeline's root entry", at: context.span(entry.key),
+        help: "move it to the top of the timeline")
+    }
+    let (timing, duration, timingOK) = context.timing(fields)
+    let kinds = ["group", "sequence", "keyPath"].filter { fields.has($0) }
+    guard kinds.count == 1 else {
+      if kinds.isEmpty {
+        context.error(
+          CheckDiagnostics.animationKind, "a timeline entry needs 'keyPath' (an animation), 'group' or 'sequence'",
+          at: context.keyAnchor(node), help: "add `keyPath:` with from/to/by, values or spring, or list children under `group:`")
+      } else {
+        let second = fields.entry(kinds[1])!
+        context.error(
+          CheckDiagnostics.animationKind, "'\(kinds[0])' and '\(kinds[1])' cannot be given together",
+          at: context.span(second.key), help: "split them into separate entries")
+      }
+      return nil
+    }
+    if kinds[0] == "keyPath" {
+      return decodeAnimation(fields, target: target, timing: timing, duration: duration, timingOK: timingOK)
+    }
+    for key in ["additive", "cumulative", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode",
+      "tension", "continuity", "bias", "path", "rotationMode", "spring"] {
+      if let entry = fields.entry(key) {
+        context.error(
+          CheckDiagnostics.misplacedKey, "'\(key)' belongs on an animation, not on a \(kinds[0])",
+          at: context.span(entry.key), help: "move it into the animation it is meant for")
+        return nil
+      }
+    }
+    guard let childrenNode = fields.value(kinds[0]),
+      let children = decodeChildren(childrenNode, targets: target, insideInstances: insideInstances, depth: depth)
+    else { return nil }
+    guard timingOK else { return nil }
+    var resolved = timing
+    var laidOut = children
+    if kinds[0] == "sequence" {
+      // Each child begins where the previous one's active duration ends, plus its own beginTime.
+      var cursor = 0.0
+      for index in laidOut.indices {
+        let extent = laidOut[index].end
+        shiftBegin(&laidOut[index], by: cursor)
+        cursor += extent
+      }
+    }
+    resolved.duration = duration ?? (laidOut.map(\.end).max() ?? 0)
+    if resolved.duration <= 0 {
+      // A group of zero-length children: give it the leaf default rather than an empty active window.
+      resolved.duration = 0.25
+    }
+    return AnimationNode(kind: .group(laidOut), timing: resolved, span: context.span(fields.node))
+  }
+
+  private func shiftBegin(_ node: inout AnimationNode, by offset: Double) {
+    switch node.kind {
+    case .instances(var copies):
+      for index in copies.indices { shiftBegin(&copies[index], by: offset) }
+      node.kind = .instances(copies)
+    case .animation, .group:
+      node.timing.beginTime += offset
+    }
+  }
+
+  private mutating func decodeChildren(_ node: YAMLNode, targets: [Int]?, insideInstances: Bool, depth: Int)
+    -> [AnimationNode]?
+  {
+    guard context.expectSequence(node, what: "a list of timeline entries") else { return nil }
+    let items = document.items(node)
+    guard !items.isEmpty else {
+      context.error(CheckDiagnostics.emptyGroup, "a group with no children", at: context.span(node), help: "add entries or remove it")
+      return nil
+    }
+    var children: [AnimationNode] = []
+    var ok = true
+    for item in items {
+      if let child = decode(item, targets: targets, insideInstances: insideInstances, isRoot: false, depth: depth + 1) {
+        children.append(child)
+      } else {
+        ok = false
+      }
+    }
+    return ok ? children : nil
+  }
+
+  mutating func countAnimation(at span: Span) -> Bool {
+    animationCount += 1
+    guard animationCount <= context.limits.maxAnimations else {
+      if !reportedAnimationLimit {
+        reportedAnimationLimit = true
+        context.error(
+          CheckDiagnostics.tooManyLayers, "the scene has more than \(context.limits.maxAnimations) animations",
+          at: span, help: "raise the limit with --max-animations if this is meant")
+      }
+      return false
+    }
+    return true
+  }
+}

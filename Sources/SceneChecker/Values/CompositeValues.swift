@@ -1,0 +1,188 @@
+import SceneCore
+import SceneDiagnostics
+import SceneYAML
+
+/// Reading values of every `ValueKind` as flat component arrays.
+extension CheckContext {
+  /// The components of a value of `kind` (see `ValueKind.componentCount`), or nil after reporting.
+  /// Paths are read by `pathValue`; enumerations, strings, fonts and lists by their own readers.
+  func components(_ node: YAMLNode, kind: ValueKind) -> [Double]? {
+    switch kind {
+    case .number: return number(node, unit: Unit.none).map { [$0] }
+    case .angle: return angle(node).map { [$0] }
+    case .duration: return number(node, unit: .time, what: "a duration").map { [$0] }
+    case .bool: return bool(node).map { $0 ? [1] : [0] }
+    case .point, .size, .rect: return vector(node, kind: kind)
+    case .color: return color(node)
+    case .transform: return transform(node)
+    case .numberList: return numberList(node)
+    case .path, .enumeration, .string, .font: return nil
+    }
+  }
+
+  /// `[x, y]`, `[w, h]`, `[x, y, w, h]`.
+  func vector(_ node: YAMLNode, kind: ValueKind) -> [Double]? {
+    let count = kind.componentCount ?? 0
+    guard expectSequence(node, what: kind.phrase) else { return nil }
+    guard let items = flowItems(node) else { return nil }
+    guard items.count == count else {
+      error(
+        CheckDiagnostics.wrongArity, "expected \(kind.phrase), found a list of \(items.count)", at: span(node),
+        help: "give \(count) numbers")
+      return nil
+    }
+    var result: [Double] = []
+    for item in items {
+      guard let value = number(item, unit: Unit.none) else { return nil }
+      result.append(value)
+    }
+    return result
+  }
+
+  func color(_ node: YAMLNode) -> [Double]? {
+    guard let text = scalarText(node, expected: "a colour") else { return nil }
+    if document.style(node) == .plain, ["true", "false"].contains(text) {
+      error(CheckDiagnostics.typeMismatch, "expected a colour, found the boolean \(text)", at: span(node))
+      return nil
+    }
+    switch ColorParser.parse(text, at: span(node), in: environment) {
+    case .success(let rgba):
+      noteUses(in: text)
+      return rgba
+    case .failure(let failure):
+      report(failure.diagnostic)
+      return nil
+    }
+  }
+
+  /// `{translation, rotation, scale}` → translation x/y/z, rotation x/y/z, scale x/y/z.
+  func transform(_ node: YAMLNode) -> [Double]? {
+    guard let fields = fields(of: node, allowed: SpecSchema.transform, place: "a transform") else { return nil }
+    var result: [Double] = [0, 0, 0, 0, 0, 0, 1, 1, 1]
+    var ok = true
+    if let value = fields.value("translation") {
+      if let items = sequenceOfNumbers(value, counts: [2, 3], what: "a translation [x, y] or [x, y, z]", unit: Unit.none) {
+        for (index, item) in items.enumerated() { result[index] = item }
+      } else { ok = false }
+    }
+    if let value = fields.value("rotation") {
+      if document.kind(value) == .mapping {
+        let axes = [
+          SchemaKey("x", .value(.angle), "About x."), SchemaKey("y", .value(.angle), "About y."),
+          SchemaKey("z", .value(.angle), "About z."),
+        ]
+        if let rotation = self.fields(of: value, allowed: axes, place: "a rotation") {
+          for (index, axis) in ["x", "y", "z"].enumerated() {
+            guard let axisNode = rotation.value(axis) else { continue }
+            if let angle = number(axisNode, unit: .angle, what: "an angle") { result[3 + index] = angle } else { ok = false }
+          }
+        }
+      } else if let angle = number(value, unit: .angle, what: "an angle") {
+        result[5] = angle
+      } else { ok = false }
+    }
+    if let value = fields.value("scale") {
+      if document.kind(value) == .sequence {
+        if let items = sequenceOfNumbers(value, counts: [2, 3], what: "a scale s, [sx, sy] or [sx, sy, sz]", unit: Unit.none) {
+          for (index, item) in items.enumerated() { result[6 + index] = item }
+        } else { ok = false }
+      } else if let scale = number(value, unit: Unit.none) {
+        result[6] = scale
+        result[7] = scale
+        result[8] = scale
+      } else { ok = false }
+    }
+    return ok ? result : nil
+  }
+
+  /// A list whose length is one of `counts`.
+  func sequenceOfNumbers(_ node: YAMLNode, counts: [Int], what: String, unit: Unit?) -> [Double]? {
+    guard expectSequence(node, what: what) else { return nil }
+    guard let items = flowItems(node) else { return nil }
+    guard counts.contains(items.count) else {
+      error(CheckDiagnostics.wrongArity, "expected \(what), found a list of \(items.count)", at: span(node))
+      return nil
+    }
+    var result: [Double] = []
+    for item in items {
+      guard let value = number(item, unit: unit) else { return nil }
+      result.append(value)
+    }
+    return result
+  }
+
+  /// A list of non-negative numbers (`lineDashPattern`).
+  func numberList(_ node: YAMLNode) -> [Double]? {
+    guard expectSequence(node, what: "a list of numbers") else { return nil }
+    guard let items = flowItems(node) else { return nil }
+    var result: [Double] = []
+    for item in items {
+      guard let value = number(item, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "must be ≥ 0")
+      else { return nil }
+      result.append(value)
+    }
+    return result
+  }
+
+  /// The items of a sequence, after checking that no call such as `rgba(0, 0, 0, 0.5)` was split by the commas
+  /// of a flow list into several items; returns nil (having reported it) when one was.
+  func flowItems(_ node: YAMLNode) -> [YAMLNode]? {
+    let items = document.items(node)
+    guard document.isFlow(node) else { return items }
+    var index = 0
+    var clean = true
+    while index < items.count {
+      let item = items[index]
+      guard document.kind(item) == .scalar, document.style(item) == .plain else {
+        index += 1
+        continue
+      }
+      var depth = Self.parenthesisBalance(document.scalar(item))
+      guard depth > 0 else {
+        index += 1
+        continue
+      }
+      var last = index
+      while depth > 0, last + 1 < items.count, document.kind(items[last + 1]) == .scalar {
+        last += 1
+        depth += Self.parenthesisBalance(document.scalar(items[last]))
+      }
+      let whole = span(item).union(span(items[last]))
+      let text = source.text(of: whole)
+      error(
+        CheckDiagnostics.splitCall, "the commas of this `[…]` list split '\(text)' into \(last - index + 1) items",
+        at: whole, notes: ["inside a flow list, YAML ends an item at every comma"],
+        help: "quote it: \"\(text)\"", replacement: "\"\(text)\"")
+      clean = false
+      index = last + 1
+    }
+    return clean ? items : nil
+  }
+
+  static func parenthesisBalance(_ text: String) -> Int {
+    var depth = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth -= 1 }
+    }
+    return depth
+  }
+
+  /// `{family, weight}` or a bare family name.
+  func font(_ node: YAMLNode) -> (family: String, weight: String)? {
+    if document.kind(node) == .scalar {
+      return text(node, what: "a font").map { ($0, "regular") }
+    }
+    guard let fields = fields(of: node, allowed: SpecSchema.font, place: "a font") else { return nil }
+    var family = "Helvetica"
+    var weight = "regular"
+    if let value = fields.value("family") {
+      guard let text = text(value, what: "a font family") else { return nil }
+      family = text
+    }
+    if let value = fields.value("weight") {
+      guard let text = word(value, cases: LayerProperty.fontWeights, what: "a font weight") else { return nil }
+      weight = text
+    }
+    return (family, weight)
+  }
+}

@@ -1,0 +1,108 @@
+/// CAKeyframeAnimation's `cubic` calculation mode: a Kochanek–Bartels spline through the keyframe values, evaluated
+/// segment by segment as cubic Hermite curves.
+///
+/// Each value is a vector of components (a number, a point, a colour…), all of the same length. With tension t,
+/// continuity c and bias b of keyframe i (each in [−1, 1]; all 0 gives Catmull-Rom), the tangents at keyframe i are
+///
+///     outgoing  DD_i = (1−t)(1+b)(1+c)/2·(p_i − p_{i−1}) + (1−t)(1−b)(1−c)/2·(p_{i+1} − p_i)
+///     incoming  DS_i = (1−t)(1+b)(1−c)/2·(p_i − p_{i−1}) + (1−t)(1−b)(1+c)/2·(p_{i+1} − p_i)
+///
+/// and segment i runs from p_i to p_{i+1} with tangents DD_i and DS_{i+1}.
+///
+/// End keyframes have one neighbour. The missing one is taken equal to the end point itself (p_{−1} = p_0,
+/// p_n = p_{n−1}), so its difference term vanishes and only the one-sided term remains: for Catmull-Rom the end
+/// tangent is half the difference to the single neighbour. (Core Animation's treatment is unconfirmed.)
+///
+/// Tangents are per unit of the segment parameter s ∈ [0, 1]; they are not rescaled for unequal keyTime spacing
+/// (also unconfirmed for Core Animation), so a segment's shape does not depend on how long it lasts.
+public enum KochanekBartels {
+  /// The Hermite tangents of every segment, flattened for storage in a plan.
+  ///
+  /// - Parameters:
+  ///   - values: n ≥ 1 keyframe values, each with the same number of components d.
+  ///   - tension, continuity, bias: one number per keyframe, or empty for all zeros.
+  /// - Returns: (n − 1)·2·d numbers; segment i occupies `[i·2d, (i+1)·2d)`: first its outgoing tangent at p_i
+  ///   (d numbers), then its incoming tangent at p_{i+1} (d numbers). Empty for fewer than two values.
+  /// - Precondition: every value has the same component count; each parameter array is empty or has n entries.
+  public static func segmentTangents(
+    values: [[Double]], tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []
+  ) -> [Double] {
+    let count = values.count
+    guard count >= 2 else { return [] }
+    let dimension = values[0].count
+    precondition(values.allSatisfy { $0.count == dimension }, "keyframe values differ in component count")
+    for parameters in [tension, continuity, bias] {
+      precondition(parameters.isEmpty || parameters.count == count, "one tension/continuity/bias per keyframe")
+    }
+    var tangents = [Double](repeating: 0, count: (count - 1) * 2 * dimension)
+    for keyframe in 0..<count {
+      let t = tension.isEmpty ? 0 : tension[keyframe]
+      let c = continuity.isEmpty ? 0 : continuity[keyframe]
+      let b = bias.isEmpty ? 0 : bias[keyframe]
+      let previous = values[max(keyframe - 1, 0)]
+      let current = values[keyframe]
+      let next = values[min(keyframe + 1, count - 1)]
+      let outgoingBefore = (1 - t) * (1 + b) * (1 + c) / 2
+      let outgoingAfter = (1 - t) * (1 - b) * (1 - c) / 2
+      let incomingBefore = (1 - t) * (1 + b) * (1 - c) / 2
+      let incomingAfter = (1 - t) * (1 - b) * (1 + c) / 2
+      for component in 0..<dimension {
+        let before = current[component] - previous[component]
+        let after = next[component] - current[component]
+        if keyframe < count - 1 {
+          tangents[keyframe * 2 * dimension + component] = outgoingBefore * before + outgoingAfter * after
+        }
+        if keyframe > 0 {
+          tangents[(keyframe - 1) * 2 * dimension + dimension + component] =
+            incomingBefore * before + incomingAfter * after
+        }
+      }
+    }
+    return tangents
+  }
+
+  /// The value of segment `segment` at s ∈ [0, 1] (not clamped), from values and `segmentTangents` output.
+  public static func value(
+    values: [[Double]], tangents: [Double], segment: Int, at s: Double
+  ) -> [Double] {
+    let start = values[segment]
+    let end = values[segment + 1]
+    let dimension = start.count
+    let base = segment * 2 * dimension
+    let weights = Hermite.basis(at: s)
+    return (0..<dimension).map { component in
+      weights.startValue * start[component] + weights.startTangent * tangents[base + component]
+        + weights.endValue * end[component] + weights.endTangent * tangents[base + dimension + component]
+    }
+  }
+}
+
+/// The cubic Hermite basis: h(s) = h00·p0 + h10·m0 + h01·p1 + h11·m1 for a curve from p0 to p1 with tangents m0, m1
+/// (per unit of s). A sampler evaluates the weights once and applies them to every component.
+public enum Hermite {
+  public struct Weights: Sendable, Hashable {
+    /// h00 = 2s³ − 3s² + 1
+    public var startValue: Double
+    /// h10 = s³ − 2s² + s
+    public var startTangent: Double
+    /// h01 = −2s³ + 3s²
+    public var endValue: Double
+    /// h11 = s³ − s²
+    public var endTangent: Double
+  }
+
+  public static func basis(at s: Double) -> Weights {
+    let s2 = s * s
+    let s3 = s2 * s
+    return Weights(
+      startValue: 2 * s3 - 3 * s2 + 1, startTangent: s3 - 2 * s2 + s, endValue: -2 * s3 + 3 * s2, endTangent: s3 - s2)
+  }
+
+  /// One component of a Hermite curve at s.
+  public static func value(from p0: Double, tangent m0: Double, to p1: Double, tangent m1: Double, at s: Double)
+    -> Double
+  {
+    let weights = basis(at: s)
+    return weights.startValue * p0 + weights.startTangent * m0 + weights.endValue * p1 + weights.endTangent * m1
+  }
+}

@@ -1,0 +1,64 @@
+import SceneCore
+import SceneDiagnostics
+
+/// One layer as it will exist at run time: a repeated layer gives one instance per index.
+public struct LayerInstance: Sendable {
+  /// `title`, or `fan[2]` for the third instance of a repeated layer.
+  public var id: String
+  /// The id as written (`fan`).
+  public var baseID: String
+  /// The loop index for repeated layers.
+  public var instanceIndex: Int?
+  public var type: LayerType
+  /// Index of the superlayer in `Scene.layers`; `nil` for top-level layers.
+  public var parent: Int?
+  /// Whether this layer is its parent's `mask` rather than a sublayer.
+  public var isMask: Bool
+  /// The model values of every animatable numeric property, laid out by `SlotLayout`.
+  public var values: [Double]
+  /// The model path (shape layers); empty when none.
+  public var path: BezierPath
+  public var style: LayerStyle
+  /// Where the layer entry is written, for diagnostics of later phases.
+  public var span: Span
+  /// Where its `id` is written.
+  public var idSpan: Span
+
+  public init(
+    id: String, baseID: String, instanceIndex: Int? = nil, type: LayerType, parent: Int? = nil, isMask: Bool = false,
+    values: [Double] = SlotLayout.defaults, path: BezierPath = BezierPath(), style: LayerStyle = LayerStyle(),
+    span: Span = .zero, idSpan: Span = .zero
+  ) {
+    self.id = id
+    self.baseID = baseID
+    self.instanceIndex = instanceIndex
+    self.type = type
+    self.parent = parent
+    self.isMask = isMask
+    self.values = values
+    self.path = path
+    self.style = style
+    self.span = span
+    self.idSpan = idSpan
+  }
+
+  /// The components of an animatable property or key path, read from the model values.
+  public func value(of keyPath: AnimatableKeyPath) -> [Double] {
+    guard let slot = keyPath.slot else { return path.coordinates }
+    return keyPath.broadcast ? [values[slot]] : Array(values[slot..<slot + keyPath.slotCount])
+  }
+}
+
+/// The properties that are not animatable and are not numbers.
+public struct LayerStyle: Sendable, Hashable {
+  public var fillRule: String = "nonZero"
+  public var lineCap: String = "butt"
+  public var lineJoin: String = "miter"
+  public var lineDashPattern: [Double] = []
+  public var string: String = ""
+  public var fontFamily: String = "Helvetica"
+  public var fontWeight: String = "regular"
+  public var alignmentMode: String = "natural"
+
+  public init() {}
+}
