@@ -117,7 +117,8 @@ struct SVGPathDataTests {
     ("M0 0 L€ 1", 6, "expected a number after 'L'"),
     ("M0 0 é", 5, "unexpected character 'é'"),
     ("M0 0 Z 5", 7, "'Z' takes no numbers"),
-    ("M0 0 L2e 3", 8, "unknown command 'e'"),
+    ("M0 0 L2e 3", 7, "expected a number after 'L'"),
+    ("M0 0 L2 3e", 9, "unknown command 'e'"),
     ("M1e999 0", 1, "number out of range after 'M'"),
   ])
   func errorsPointAtTheOffendingByte(text: String, offset: Int, message: String) {

@@ -8,9 +8,21 @@ struct Linter {
   let scene: Scene
   let animatedLayers: Set<Int>
 
+  /// For each timeline, the (layer, property) pairs it animates.
+  private var touched: [Set<PropertyUse>] {
+    scene.timelines.map { Set(Self.leaves($0.root).map { PropertyUse(layer: $0.layer, property: $0.keyPath.property) }) }
+  }
+
+  struct PropertyUse: Hashable {
+    let layer: Int
+    let property: String
+  }
+
   func run() {
-    for timeline in scene.timelines {
-      for root in Self.roots(timeline.root) { checkRoot(root) }
+    let uses = touched
+    for (index, timeline) in scene.timelines.enumerated() {
+      let others = uses.enumerated().filter { $0.offset != index }.reduce(into: Set<PropertyUse>()) { $0.formUnion($1.element) }
+      for root in Self.roots(timeline.root) { checkRoot(root, animatedElsewhere: others) }
       checkGroups(timeline.root)
     }
     checkUnusedNames()
@@ -24,7 +36,7 @@ struct Linter {
   }
 
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
-  private func checkRoot(_ root: AnimationNode) {
+  private func checkRoot(_ root: AnimationNode, animatedElsewhere: Set<PropertyUse>) {
     let timing = root.timing
     if timing.removedOnCompletion, timing.fillMode.fillsForwards {
       context.error(
@@ -36,7 +48,11 @@ struct Linter {
     if timing.removedOnCompletion, root.end.isFinite {
       for leaf in Self.leaves(root) { checkSnapBack(leaf) }
     }
-    for leaf in Self.leaves(root) { checkNoOp(leaf) }
+    // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
+    for leaf in Self.leaves(root)
+    where !animatedElsewhere.contains(PropertyUse(layer: leaf.layer, property: leaf.keyPath.property)) {
+      checkNoOp(leaf)
+    }
   }
 
   private func checkSnapBack(_ leaf: Animation) {
