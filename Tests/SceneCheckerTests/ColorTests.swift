@@ -18,7 +18,7 @@ private func close(_ a: [Double], _ b: [Double]) -> Bool {
 /// Parses `marked` without its `«…»` markers and checks that it fails with `code` at exactly the marked bytes.
 @discardableResult
 private func expectFailure(
-  _ marked: String, _ code: DiagnosticCode, sourceLocation: SourceLocation = #_sourceLocation
+  _ marked: String, _ code: DiagnosticCode, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> Diagnostic? {
   let (text, span) = MarkedText.split(marked)
   guard let diagnostic = MarkedText.diagnostic(parse(text)) else {

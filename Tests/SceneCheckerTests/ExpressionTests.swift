@@ -23,7 +23,7 @@ private func value(_ text: String) throws -> Double { try quantity(text).value }
 /// bytes. Returns the diagnostic for further checks.
 @discardableResult
 private func expectFailure(
-  _ marked: String, _ code: DiagnosticCode, expecting unit: Unit? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  _ marked: String, _ code: DiagnosticCode, expecting unit: Unit? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> Diagnostic? {
   let (text, span) = MarkedText.split(marked)
   switch evaluate(text, expecting: unit) {
@@ -143,7 +143,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { Swift.abs(a - b) < 1e-9 }
     let angles = try (0..<3).map { index in
       try parsed.evaluate(in: ExpressionEnvironment(names: ["i": Quantity(Double(index))]), expecting: .angle).get()
     }
-    #expect(angles.map(\.value) == [0, .pi / 3, 2 * .pi / 3])
+    #expect(angles.map(\.value) == [0, Double.pi / 3, 2 * Double.pi / 3])
   }
 
   @Test func referencedNamesSkipFunctionsAndSurviveErrors() {
