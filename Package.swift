@@ -37,7 +37,7 @@ let package = Package(
     .executableTarget(name: "scenec", dependencies: ["SceneCLI"]),
     .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
     .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
-    .testTarget(name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneDiagnostics", "SceneModel"]),
+    .testTarget(name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneDiagnostics", "SceneModel"], exclude: ["Fixtures"]),
     .testTarget(
       name: "SceneRuntimeTests",
       dependencies: ["SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore"]

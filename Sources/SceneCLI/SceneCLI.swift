@@ -42,6 +42,8 @@ public enum SceneCLI {
       guard console.standardOutput.write("scenec \(version)\n") else { throw .closedOutput }
       return 0
     case "lint": return try LintCommand.run(rest, console: console)
+    case "compile": return try CompileCommand.run(rest, console: console)
+    case "sample": return try SampleCommand.run(rest, console: console)
     case "schema": return try SchemaCommand.run(rest, console: console)
     default:
       let hint = Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""

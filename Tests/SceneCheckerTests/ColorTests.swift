@@ -3,7 +3,8 @@ import Testing
 
 @testable import SceneChecker
 
-private let environment = ExpressionEnvironment(width: 100, height: 100, names: ["base": Quantity(200), "pad": Quantity(4)])
+private let environment = ExpressionEnvironment(
+  width: 100, height: 100, names: ["base": Quantity(200), "pad": Quantity(4)])
 
 private func parse(_ text: String, at start: Int = MarkedText.base) -> Result<[Double], ExpressionFailure> {
   ColorParser.parse(text, at: Span(start: start, end: start + text.utf8.count), in: environment)

@@ -19,7 +19,8 @@ struct KochanekBartelsTests {
 
   @Test func curvePassesThroughEveryKeyframe() {
     let values: [[Double]] = [[0, 10], [3, -2], [7, 4], [1, 1]]
-    let tangents = KochanekBartels.segmentTangents(values: values, tension: [0.3, -0.2, 0.5, 0], bias: [0, 0.4, -0.4, 0])
+    let tangents = KochanekBartels.segmentTangents(
+      values: values, tension: [0.3, -0.2, 0.5, 0], bias: [0, 0.4, -0.4, 0])
     for segment in 0..<3 {
       #expect(KochanekBartels.value(values: values, tangents: tangents, segment: segment, at: 0) == values[segment])
       #expect(KochanekBartels.value(values: values, tangents: tangents, segment: segment, at: 1) == values[segment + 1])

@@ -35,7 +35,8 @@ struct SpringTests {
   ])
   func closedFormsSolveTheOscillatorEquation(spring: SpringParameters) {
     let h = 1e-4
-    let damping = spring.allowsOverdamping ? spring.damping : min(spring.damping, 2 * (spring.stiffness * spring.mass).squareRoot())
+    let damping =
+      spring.allowsOverdamping ? spring.damping : min(spring.damping, 2 * (spring.stiffness * spring.mass).squareRoot())
     for t in stride(from: 0.05, through: 1.5, by: 0.05) {
       let x = spring.displacement(at: t)
       let velocity = (spring.displacement(at: t + h) - spring.displacement(at: t - h)) / (2 * h)

@@ -119,7 +119,8 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
         throw ExpressionError(
           code: ExpressionDiagnostics.unitMismatch,
           message: "'\(rawValue)' can't mix \(unit.phrase) and \(argument.quantity.unit.phrase)",
-          range: argument.range, labels: witness.map { [("this is \(unit.phrase)", $0.range)] } ?? [])
+          range: argument.range, labels: witness.map { [("this is \(unit.phrase)", $0.range)] } ?? [],
+          help: "give all angles or all durations; bare numbers take either unit")
       }
       if combined != unit { witness = argument }
       unit = combined

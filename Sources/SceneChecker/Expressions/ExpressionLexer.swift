@@ -1,7 +1,7 @@
 import SceneDiagnostics
 
 /// One token of an expression, with its byte range in the expression's text.
-struct ExpressionToken: Equatable {
+struct ExpressionToken {
   enum Kind: Equatable {
     /// A literal, already converted to radians or seconds.
     case number(Quantity)
@@ -47,14 +47,11 @@ struct ExpressionLexer {
     let start = position
     guard start < bytes.count else { return ExpressionToken(kind: .end, range: start..<start) }
     let byte = bytes[start]
+    // A '.' starts a number before a digit (`.5`) and a word before a letter (`.inf`, which YAML reads as infinity).
+    let next = start + 1 < bytes.count ? bytes[start + 1] : 0
+    if Self.isDigit(byte) || byte == UInt8(ascii: ".") && Self.isDigit(next) { return try number() }
+    if Self.isWordStart(byte) || byte == UInt8(ascii: ".") && Self.isWordStart(next) { return try word() }
     let kind: ExpressionToken.Kind
-    if Self.isDigit(byte) || (byte == UInt8(ascii: ".") && start + 1 < bytes.count && Self.isDigit(bytes[start + 1])) {
-      return try number()
-    } else if Self.isWordStart(byte) || byte == UInt8(ascii: ".") && start + 1 < bytes.count
-      && Self.isWordStart(bytes[start + 1])
-    {
-      return try word()
-    }
     switch byte {
     case UInt8(ascii: "+"): kind = .plus
     case UInt8(ascii: "-"): kind = .minus

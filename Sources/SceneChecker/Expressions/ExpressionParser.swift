@@ -198,14 +198,23 @@ struct ExpressionParser {
 
   /// "expected a number, a name or '(', found ')'".
   func expected(_ what: String) -> ExpressionError {
-    let found: String
-    if token.kind == .end {
-      found = "the end of the expression"
-    } else {
-      let text = String(decoding: lexer.bytes[token.range], as: UTF8.self)
-      found = text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'"
-    }
+    let text = String(decoding: lexer.bytes[token.range], as: UTF8.self)
+    let found =
+      token.kind == .end ? "the end of the expression" : text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'"
     return ExpressionError(
-      code: ExpressionDiagnostics.syntax, message: "expected \(what), found \(found)", range: token.range)
+      code: ExpressionDiagnostics.syntax, message: "expected \(what), found \(found)", range: token.range,
+      help: Self.help(for: token.kind))
+  }
+
+  /// What to do about a token that cannot stand where it is.
+  private static func help(for kind: ExpressionToken.Kind) -> String {
+    switch kind {
+    // Operands and '(' are refused only where an operator belongs.
+    case .number, .name, .leftParen: return "put an operator such as '*' between two values"
+    case .plus, .minus, .star, .slash, .percent: return "an operator needs a value on each side"
+    case .rightParen: return "a value must come before ')'"
+    case .comma: return "',' separates the arguments of a call such as min(a, b)"
+    case .end: return "the expression stops where a value is needed; complete it"
+    }
   }
 }

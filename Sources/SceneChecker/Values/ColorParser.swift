@@ -38,9 +38,9 @@ public enum ColorParser {
       }
     }
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    let found = text.isEmpty ? "nothing" : text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'"
     throw ExpressionError(
-      code: ExpressionDiagnostics.notAColor,
-      message: "expected a colour, found \(text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'")",
+      code: ExpressionDiagnostics.notAColor, message: "expected a colour, found \(found)",
       range: start..<end, help: "write a hex colour such as \"#FB3159\", rgb(r, g, b), rgba(r, g, b, a) or a name")
   }
 
@@ -65,7 +65,8 @@ public enum ColorParser {
     var channels: [Double]
     switch digits.count {
     case 3, 4: channels = digits.map { Double($0 * 17) / 255 }
-    case 6, 8: channels = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
+    case 6, 8:
+      channels = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
     default:
       throw ExpressionError(
         code: ExpressionDiagnostics.malformedHexColor,
@@ -115,8 +116,8 @@ public enum ColorParser {
       default: help = name == "rgb" ? "call it as rgb(r, g, b)" : "call it as rgba(r, g, b, a)"
       }
       throw ExpressionError(
-        code: ExpressionDiagnostics.argumentCount, message: "'\(name)' takes \(arity) arguments, found \(arguments.count)",
-        range: callRange, help: help)
+        code: ExpressionDiagnostics.argumentCount,
+        message: "'\(name)' takes \(arity) arguments, found \(arguments.count)", range: callRange, help: help)
     }
     let evaluator = ExpressionEvaluator(environment: environment)
     var channels: [Double] = []
@@ -130,7 +131,8 @@ public enum ColorParser {
           code: ExpressionDiagnostics.channelOutOfRange,
           message: "the \(channel) \(isAlpha ? "" : "channel ")is \(NumberFormatting.shortest(value)), outside "
             + (isAlpha ? "0–1" : "0–255"),
-          range: argument.range, help: isAlpha ? "alpha goes from 0 to 1: write 0.5, not 50" : "channels go from 0 to 255")
+          range: argument.range,
+          help: isAlpha ? "alpha goes from 0 to 1: write 0.5, not 50" : "channels go from 0 to 255")
       }
       channels.append(isAlpha ? value : value / 255)
     }

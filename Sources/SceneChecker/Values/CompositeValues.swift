@@ -48,11 +48,32 @@ extension CheckContext {
     switch ColorParser.parse(text, at: span(node), in: environment) {
     case .success(let rgba):
       noteUses(in: text)
+      if document.style(node) == .plain { warnHexComment(after: span(node).end) }
       return rgba
     case .failure(let failure):
       report(failure.diagnostic)
       return nil
     }
+  }
+
+  /// A colour followed by a comment that is itself a hex colour (`fillColor: red # FB3159`): one of the two is
+  /// probably not what was meant.
+  func warnHexComment(after offset: Int) {
+    let bytes = source.bytes
+    var index = offset
+    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    guard index > offset, index < bytes.count, bytes[index] == UInt8(ascii: "#") else { return }
+    var start = index + 1
+    while start < bytes.count, bytes[start] == 0x20 { start += 1 }
+    var end = start
+    while end < bytes.count, Self.isHexDigit(bytes[end]) { end += 1 }
+    let atEnd = end == bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x20
+    guard [3, 4, 6, 8].contains(end - start), atEnd else { return }
+    let comment = Span(start: index, end: end)
+    error(
+      LintDiagnostics.hexColorInComment, "the comment '\(source.text(of: comment))' looks like a colour, and is ignored",
+      at: comment, notes: ["YAML reads everything after ' #' as a comment"],
+      help: "if the comment's colour is meant, quote it as the value: \"#\(source.text(of: Span(start: start, end: end)))\"")
   }
 
   /// `{translation, rotation, scale}` → translation x/y/z, rotation x/y/z, scale x/y/z.

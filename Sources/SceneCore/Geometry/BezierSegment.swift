@@ -84,7 +84,8 @@ struct BezierSegment: Sendable, Hashable {
       let bc = b.interpolated(to: c, at: s)
       let middle = ab.interpolated(to: bc, at: s)
       return (
-        .cubic(from: start, control1: a, control2: ab, to: middle), .cubic(from: middle, control1: bc, control2: c, to: end)
+        .cubic(from: start, control1: a, control2: ab, to: middle),
+        .cubic(from: middle, control1: bc, control2: c, to: end)
       )
     }
   }

@@ -3,7 +3,8 @@
 public enum NumberFormatting {
   /// The shortest text that reads back as exactly `x`.
   ///
-  /// - Integral values below 10^15 in magnitude are written without a fraction (`3`, not `3.0`).
+  /// - Integral values are written without a fraction (`3`, not `3.0`) as long as Swift writes them without an
+  ///   exponent (below 2^53 in magnitude).
   /// - Other values use Swift's shortest round-trip digits (`0.1`, `2.5`), which are platform-independent.
   /// - Magnitudes in [1e-6, 1e15) never use exponent notation: `0.00001`, not `1e-05` (readers of SVG and people
   ///   both prefer plain decimals in that range). Outside it Swift's exponent form is kept (`1e-07`, `1e+16`).
@@ -14,8 +15,8 @@ public enum NumberFormatting {
     if x.isInfinite { return x < 0 ? "-inf" : "inf" }
     if x == 0 { return "0" }
     let magnitude = abs(x)
-    if magnitude < 1e15 && x == x.rounded(.towardZero) { return String(Int64(x)) }
     let text = x.description
+    if text.hasSuffix(".0") { return String(text.dropLast(2)) }
     guard magnitude >= 1e-6 && magnitude < 1e15, text.contains("e") else { return text }
     return expandingExponent(text)
   }
@@ -28,7 +29,8 @@ public enum NumberFormatting {
     let parts = body.split(separator: "e", maxSplits: 1)
     guard parts.count == 2, let exponent = Int(parts[1]) else { return text }
     let mantissa = parts[0]
-    let integerDigitCount = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+    let integerDigitCount =
+      mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
       ?? mantissa.count
     var digits = Array(mantissa.filter { $0 != "." })
     while digits.count > 1 && digits.last == "0" { digits.removeLast() }

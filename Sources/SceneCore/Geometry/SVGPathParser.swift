@@ -16,7 +16,8 @@ struct SVGPathParser {
     scanner.skipWhitespace()
     if scanner.isAtEnd { return BezierPath() }
     guard scanner.current == UInt8(ascii: "M") || scanner.current == UInt8(ascii: "m") else {
-      throw failure(scanner.offset, "path data must start with a move ('M' or 'm'), found '\(scanner.currentCharacter)'")
+      throw failure(
+        scanner.offset, "path data must start with a move ('M' or 'm'), found '\(scanner.currentCharacter)'")
     }
     var previousLetter: Character?
     while true {

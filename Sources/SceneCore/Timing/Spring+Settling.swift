@@ -37,8 +37,8 @@ extension SpringParameters {
     let steps = 4096
     let step = horizon / Double(steps)
     var index = steps
+    // E(0) ≥ 1 > threshold, so index 0 always qualifies and the bracket [low, high] is never empty.
     while index > 0 && envelope(at: Double(index) * step) < threshold { index -= 1 }
-    if index == 0 { return 0 }
     var low = Double(index) * step
     var high = low + step
     while high - low > 1e-12 {

@@ -2,10 +2,11 @@ import Foundation
 
 /// CASpringAnimation's physical parameters and its damped-harmonic-oscillator progress curve.
 ///
-/// Model (reference §5, WebKit's SpringSolver, which Apple wrote to match Core Animation): a unit mass-spring-damper
-/// displaced by 1 from its rest point, x(0) = 1, x'(0) = −initialVelocity, and progress p(t) = 1 − x(t), so the
-/// animated value is from + (to − from)·p(t). Time t is in seconds of the animation's basic local time, *not*
-/// normalised by `duration` (the spring keeps its own clock; `duration` only cuts it off).
+/// Model (reference §5; the closed form of Apple's SpringSolver in WebKit, which React Native and Flutter say matches
+/// CASpringAnimation): a mass-spring-damper displaced by 1 from its rest point, x(0) = 1, x'(0) = −initialVelocity,
+/// and progress p(t) = 1 − x(t), so the animated value is from + (to − from)·p(t). Time t is in seconds of the
+/// animation's basic local time, *not* normalised by `duration` (the spring keeps its own clock; `duration` only
+/// cuts it off).
 /// `initialVelocity` is in units of the whole from→to distance per second; positive moves towards `to`.
 public struct SpringParameters: Sendable, Hashable {
   public var mass: Double

@@ -84,16 +84,10 @@ public struct SARIFRenderer: ReportRenderer {
       "locations": [["physicalLocation": Self.physicalLocation(artifact, region)]],
     ])
     if !diagnostic.labels.isEmpty {
-      object.append(
-        "relatedLocations",
-        .array(
-          diagnostic.labels.enumerated().map { index, label in
-            [
-              "id": JSONValue(index + 1),
-              "physicalLocation": Self.physicalLocation(artifact, Self.region(source.range(of: label.span))),
-              "message": ["text": .string(label.message)],
-            ]
-          }))
+      let related = diagnostic.labels.enumerated().map { index, label in
+        Self.relatedLocation(id: index + 1, label, in: source, artifact: artifact)
+      }
+      object.append("relatedLocations", .array(related))
     }
     if let replacement = diagnostic.replacement {
       var fix = JSONObject()
@@ -106,6 +100,17 @@ public struct SARIFRenderer: ReportRenderer {
       object.append("fixes", [fix.value])
     }
     return object.value
+  }
+
+  /// A label as SARIF's related location; ids count from 1 so that a message could link `[here](1)`.
+  private static func relatedLocation(
+    id: Int, _ label: Diagnostic.Label, in source: SourceFile, artifact: ArtifactURI
+  ) -> JSONValue {
+    [
+      "id": JSONValue(id),
+      "physicalLocation": physicalLocation(artifact, region(source.range(of: label.span))),
+      "message": ["text": .string(label.message)],
+    ]
   }
 
   private static func artifactLocation(_ artifact: ArtifactURI) -> JSONValue {

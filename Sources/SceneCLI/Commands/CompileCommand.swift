@@ -1,0 +1,38 @@
+import SceneChecker
+import SceneCompiler
+import SceneCore
+import SceneDiagnostics
+import SceneRuntime
+
+/// `scenec compile SPEC [-o PLAN.json]`: the evaluation plan as pretty JSON; diagnostics on standard error.
+enum CompileCommand {
+  static let spec = Arguments.Spec(options: ["-o", "--output"] + CheckOptions.names, flags: [])
+
+  static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    let parsed = try Arguments(arguments, spec: spec, command: "compile")
+    guard parsed.positional.count == 1 else { throw .usage("compile needs exactly one spec") }
+    let options = try CheckOptions.options(from: parsed)
+    guard let plan = try checkedPlan(parsed.positional[0], options: options, console: console) else { return 1 }
+    let text = JSONWriter(style: .pretty).string(from: plan.json()) + "\n"
+    if let output = parsed.value("-o") ?? parsed.value("--output") {
+      try AtomicFile.write(text, to: output)
+    } else {
+      guard console.standardOutput.write(text) else { throw .closedOutput }
+    }
+    return 0
+  }
+
+  /// Checks and compiles a spec; prints diagnostics on standard error and returns nil when it has errors.
+  static func checkedPlan(_ path: String, options: SpecChecker.Options, console: Console) throws(CommandFailure)
+    -> Plan?
+  {
+    let source = try SpecFiles.read(path, console: console)
+    let result = SpecChecker.check(source, options: options)
+    if !result.diagnostics.isEmpty {
+      let text = TextRenderer().render([FileReport(source: source, diagnostics: result.diagnostics)])
+      _ = console.standardError.write(text)
+    }
+    guard !result.hasErrors, let scene = result.scene else { return nil }
+    return PlanCompiler.compile(scene)
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SceneCore
+import SceneDiagnostics
+import SceneRuntime
+
+/// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME]`.
+enum SampleCommand {
+  static let spec = Arguments.Spec(options: ["--at", "--from", "--to", "--fps", "--timeline"] + CheckOptions.names, flags: [])
+
+  static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    let parsed = try Arguments(arguments, spec: spec, command: "sample")
+    guard parsed.positional.count == 1 else { throw .usage("sample needs exactly one spec or plan") }
+    let times = try sampleTimes(parsed)
+    let path = parsed.positional[0]
+    let plan: Plan
+    if path.hasSuffix(".json") {
+      let source = try SpecFiles.read(path, console: console)
+      do {
+        plan = try Plan(json: try JSONParser.parse(source.bytes))
+      } catch let error as PlanError {
+        _ = console.standardError.write("\(path): error: \(error)\n")
+        return 1
+      } catch {
+        _ = console.standardError.write("\(path): error: not JSON: \(error)\n")
+        return 1
+      }
+    } else {
+      let options = try CheckOptions.options(from: parsed)
+      guard let compiled = try CompileCommand.checkedPlan(path, options: options, console: console) else { return 1 }
+      plan = compiled
+    }
+    var playing = plan.autoplayTimelines
+    if let name = parsed.value("--timeline") {
+      guard let index = plan.timelineIndex(named: name) else {
+        let hint = Suggestions.closest(to: name, among: plan.timelines.names).first.map { "; did you mean '\($0)'?" } ?? ""
+        _ = console.standardError.write("scenec: error: no timeline named '\(name)'\(hint)\n")
+        return 1
+      }
+      playing = [index]
+    }
+    var sampler = Sampler(plan: plan)
+    var frames: [LayerFrame] = []
+    var all: [[LayerFrame]] = []
+    for time in times {
+      sampler.sample(at: time, playing: playing, into: &frames)
+      all.append(frames)
+    }
+    let text = JSONWriter(style: .pretty).string(from: PresentationJSON.samples(plan: plan, times: times, frames: all))
+    guard console.standardOutput.write(text + "\n") else { throw .closedOutput }
+    return 0
+  }
+
+  /// `--at` lists, or A + k/N for k = 0, 1, … while ≤ B (computed, never accumulated).
+  static func sampleTimes(_ parsed: Arguments) throws(CommandFailure) -> [Double] {
+    if let list = parsed.value("--at") {
+      guard parsed.value("--from") == nil, parsed.value("--to") == nil, parsed.value("--fps") == nil else {
+        throw .usage("give either --at or --from/--to/--fps")
+      }
+      var times: [Double] = []
+      for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let time = Double(item.trimmingCharacters(in: .whitespaces)), time.isFinite else {
+          throw .usage("--at expects numbers separated by commas, got '\(item)'")
+        }
+        times.append(time)
+      }
+      return times
+    }
+    guard let fromText = parsed.value("--from"), let toText = parsed.value("--to"), let fpsText = parsed.value("--fps")
+    else { throw .usage("sample needs --at T[,T…] or --from A --to B --fps N") }
+    guard let from = Double(fromText), let to = Double(toText), let fps = Double(fpsText), from.isFinite, to.isFinite,
+      fps.isFinite, fps > 0, to >= from
+    else { throw .usage("--from A --to B --fps N need numbers with A ≤ B and N > 0") }
+    let frameCount = ((to - from) * fps).rounded(.down)
+    guard frameCount < 1_000_000 else { throw .usage("more than a million sample times") }
+    var times: [Double] = []
+    var k = 0.0
+    while k <= frameCount + 1 {
+      let time = from + k / fps
+      if time > to { break }
+      times.append(time)
+      k += 1
+    }
+    return times
+  }
+}

@@ -1,0 +1,64 @@
+import SceneCore
+import SceneModel
+import SceneRuntime
+
+/// CAKeyframeAnimation with `values`: key times resolved (default, given or paced), one segment per pair.
+enum KeyframeLowering {
+  static func table(_ keyframes: Keyframes) -> KeyframeTable {
+    let values = keyframes.values
+    let count = values.count
+    let components = values[0].count
+    let flat = values.flatMap { $0 }
+    let mode = keyframes.calculationMode
+    if mode == .discrete {
+      let times = keyframes.keyTimes ?? (0...count).map { Double($0) / Double(count) }
+      return KeyframeTable(
+        components: components, keyTimes: times, values: flat, kinds: Array(repeating: SegmentKind.hold, count: count),
+        coefficients: Array(repeating: [], count: count))
+    }
+    // One value holds for the whole animation.
+    guard count >= 2 else {
+      return KeyframeTable(components: components, keyTimes: [0, 1], values: flat, kinds: [SegmentKind.hold], coefficients: [[]])
+    }
+    let segments = count - 1
+    let even = (0..<count).map { Double($0) / Double(segments) }
+    var kinds: [UInt8] = []
+    var coefficients: [[Double]] = []
+    let cubic = mode == .cubic || mode == .cubicPaced
+    let tangents =
+      cubic
+      ? KochanekBartels.segmentTangents(
+        values: values, tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
+        bias: keyframes.bias ?? [])
+      : []
+    let paced = mode == .paced || mode == .cubicPaced
+    for segment in 0..<segments {
+      var kind = cubic ? SegmentKind.hermite : SegmentKind.linear
+      var numbers: [Double] = []
+      if !paced, let functions = keyframes.timingFunctions, segment < functions.count, !functions[segment].isLinear {
+        let curve = functions[segment].curve
+        kind |= SegmentKind.eased
+        numbers = [curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
+      }
+      if cubic { numbers += tangents[segment * 2 * components..<(segment + 1) * 2 * components] }
+      kinds.append(kind)
+      coefficients.append(numbers)
+    }
+    var times = keyframes.keyTimes ?? even
+    if mode == .paced {
+      times = PacedKeyTimes.proportional(to: (0..<segments).map { distance(values[$0], values[$0 + 1]) }) ?? even
+    } else if mode == .cubicPaced {
+      let lengths = (0..<segments).map { segment in
+        PacedKeyTimes.hermiteLength(
+          from: values[segment], to: values[segment + 1],
+          tangents: Array(tangents[segment * 2 * components..<(segment + 1) * 2 * components]))
+      }
+      times = PacedKeyTimes.proportional(to: lengths) ?? even
+    }
+    return KeyframeTable(components: components, keyTimes: times, values: flat, kinds: kinds, coefficients: coefficients)
+  }
+
+  static func distance(_ a: [Double], _ b: [Double]) -> Double {
+    zip(a, b).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
+  }
+}

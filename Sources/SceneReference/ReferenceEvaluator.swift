@@ -1,0 +1,67 @@
+import SceneCore
+import SceneModel
+
+/// The slow, obviously correct evaluator: at every query it walks each timeline's checked animation tree from the
+/// root, computes every node's local time from its parent's, and applies the leaves in effect to the model values.
+/// Nothing is precomputed beyond what docs/semantics.md itself defines, so it serves as the oracle the compiled
+/// plan's sampler is tested against.
+public enum ReferenceEvaluator {
+  /// The presentation state of every layer of `scene` at scene time `time`, with `timelines` playing from scene
+  /// time 0: one frame per entry of `scene.layers`, in that order.
+  public static func frames(of scene: Scene, playing timelines: [Timeline], at time: Double) -> [LayerFrame] {
+    var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.path.coordinates) }
+    // Document order: timelines as given, then depth-first within each tree.
+    for timeline in timelines {
+      apply(timeline.root, parentTime: time, isRoot: true, to: &state)
+    }
+    return state
+  }
+
+  /// Applies the leaves of `node` that are in effect at `parentTime` to `state`, in depth-first order.
+  static func apply(_ node: AnimationNode, parentTime: Double, isRoot: Bool, to state: inout [LayerFrame]) {
+    switch node.kind {
+    case .instances(let copies):
+      // Transparent in time: every copy sees the parent's time, and stands where the node stands (root or not).
+      for copy in copies { apply(copy, parentTime: parentTime, isRoot: isRoot, to: &state) }
+    case .group(let children):
+      guard case .at(_, let progress, _) = localTime(of: node.timing, at: parentTime, isRoot: isRoot) else { return }
+      // The group's timing function warps its children's time.
+      let childTime = progress * node.timing.duration
+      for child in children { apply(child, parentTime: childTime, isRoot: false, to: &state) }
+    case .animation(let animation):
+      let contribution = localTime(of: node.timing, at: parentTime, isRoot: isRoot)
+      guard case .at(let tau, let progress, let repeatIndex) = contribution else { return }
+      let time = LeafTime(tau: tau, progress: progress, repeatIndex: repeatIndex)
+      apply(animation, at: time, to: &state[animation.layer])
+    }
+  }
+
+  /// Replaces (or adds to) the running value of the animation's key path with its value at `time`.
+  static func apply(_ animation: Animation, at time: LeafTime, to frame: inout LayerFrame) {
+    let base = read(animation.keyPath, from: frame)
+    let value = leafValue(animation, at: time, base: base)
+    write(animation.additive ? VectorMath.add(base, value) : value, to: animation.keyPath, in: &frame)
+    if case .motion(let motion) = animation.content, let angle = motionRotation(motion, progress: time.progress) {
+      // rotationMode always adds to the z rotation, whatever `additive` says: it orients, it does not replace.
+      frame.values[SlotLayout.rotation + 2] += angle
+    }
+  }
+
+  /// The running value of a key path: its slots (the first one only for the uniform scale), or the path.
+  static func read(_ keyPath: AnimatableKeyPath, from frame: LayerFrame) -> [Double] {
+    guard let slot = keyPath.slot else { return frame.path }
+    return keyPath.broadcast ? [frame.values[slot]] : Array(frame.values[slot..<slot + keyPath.slotCount])
+  }
+
+  static func write(_ value: [Double], to keyPath: AnimatableKeyPath, in frame: inout LayerFrame) {
+    guard let slot = keyPath.slot else {
+      frame.path = value
+      return
+    }
+    for offset in 0..<keyPath.slotCount {
+      let component = value[keyPath.broadcast ? 0 : offset]
+      // Booleans are stored as the value they show, 0 or 1.
+      frame.values[slot + offset] = keyPath.isDiscrete ? (component >= 0.5 ? 1 : 0) : component
+    }
+  }
+}

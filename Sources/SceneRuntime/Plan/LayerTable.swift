@@ -1,0 +1,67 @@
+import SceneCore
+
+/// Every layer instance in paint order, struct-of-arrays: model slot values with stride `SlotLayout.count`, model
+/// paths as one element list and one coordinate list with per-layer start offsets, and the non-numeric style.
+public struct LayerTable: Sendable, Hashable {
+  public var ids: [String] = []
+  /// Index of the superlayer (or, for a mask, of the masked layer); -1 for top-level layers.
+  public var parents: [Int] = []
+  public var types: [LayerType] = []
+  public var isMask: [Bool] = []
+  /// `count · SlotLayout.count` model values.
+  public var values: [Double] = []
+  /// `count + 1` offsets into `pathElements`.
+  public var pathElementStarts: [Int] = [0]
+  public var pathElements: [BezierPath.Element] = []
+  /// `count + 1` offsets into `pathCoordinates`.
+  public var pathCoordinateStarts: [Int] = [0]
+  public var pathCoordinates: [Double] = []
+  public var styles: [LayerStyleStrings] = []
+
+  public init() {}
+
+  public var count: Int { ids.count }
+
+  public mutating func append(
+    id: String, parent: Int, type: LayerType, isMask: Bool, values: [Double], path: BezierPath,
+    style: LayerStyleStrings
+  ) {
+    precondition(values.count == SlotLayout.count, "one value per slot")
+    ids.append(id)
+    parents.append(parent)
+    types.append(type)
+    self.isMask.append(isMask)
+    self.values.append(contentsOf: values)
+    pathElements.append(contentsOf: path.elements)
+    pathElementStarts.append(pathElements.count)
+    pathCoordinates.append(contentsOf: path.coordinates)
+    pathCoordinateStarts.append(pathCoordinates.count)
+    styles.append(style)
+  }
+
+  /// Layer `index`'s model path (structure and coordinates).
+  public func path(of index: Int) -> BezierPath {
+    BezierPath(
+      elements: Array(pathElements[pathElementStarts[index]..<pathElementStarts[index + 1]]),
+      coordinates: Array(pathCoordinates[pathCoordinateStarts[index]..<pathCoordinateStarts[index + 1]]))
+  }
+
+  /// Layer `index`'s model slot values.
+  public func modelValues(of index: Int) -> ArraySlice<Double> {
+    values[index * SlotLayout.count..<(index + 1) * SlotLayout.count]
+  }
+}
+
+/// The properties that are neither animatable nor numbers, kept as the spec wrote them.
+public struct LayerStyleStrings: Sendable, Hashable {
+  public var fillRule: String = "nonZero"
+  public var lineCap: String = "butt"
+  public var lineJoin: String = "miter"
+  public var lineDashPattern: [Double] = []
+  public var string: String = ""
+  public var fontFamily: String = "Helvetica"
+  public var fontWeight: String = "regular"
+  public var alignmentMode: String = "natural"
+
+  public init() {}
+}

@@ -1,0 +1,53 @@
+import SceneCore
+
+/// A compiled scene: everything the sampler needs, as flat tables of plain numbers.
+///
+/// The plan is the contract between the compiler and the runtime; a program can load one from JSON and sample it
+/// without the front end. Its JSON form is documented in `docs/plan-format.md`.
+public struct Plan: Sendable, Hashable {
+  /// Bumped whenever the JSON form changes incompatibly; a loader rejects any other version.
+  public static let formatVersion = 1
+
+  public var scene: String
+  public var width: Double
+  public var height: Double
+  public var layers: LayerTable
+  public var timelines: TimelineTable
+  public var tracks: TrackTable
+
+  public init(
+    scene: String, width: Double, height: Double, layers: LayerTable = LayerTable(),
+    timelines: TimelineTable = TimelineTable(), tracks: TrackTable = TrackTable()
+  ) {
+    self.scene = scene
+    self.width = width
+    self.height = height
+    self.layers = layers
+    self.timelines = timelines
+    self.tracks = tracks
+  }
+
+  /// The timelines that play when no timeline is named: every autoplay one, in file order.
+  public var autoplayTimelines: [Int] { timelines.autoplay.indices.filter { timelines.autoplay[$0] } }
+
+  /// The index of the timeline called `name`.
+  public func timelineIndex(named name: String) -> Int? { timelines.names.firstIndex(of: name) }
+}
+
+/// Named animation trees; timeline `i` owns tracks `trackStarts[i] ..< trackStarts[i + 1]`.
+public struct TimelineTable: Sendable, Hashable {
+  public var names: [String] = []
+  public var autoplay: [Bool] = []
+  /// `count + 1` entries; the tracks of a timeline are contiguous, in document order.
+  public var trackStarts: [Int] = [0]
+
+  public init() {}
+
+  public var count: Int { names.count }
+
+  public mutating func append(name: String, autoplay: Bool, trackEnd: Int) {
+    names.append(name)
+    self.autoplay.append(autoplay)
+    trackStarts.append(trackEnd)
+  }
+}

@@ -1,0 +1,132 @@
+/// Every animation leaf of every timeline, in document order, struct-of-arrays.
+///
+/// Track `t` writes `components[t]` numbers to layer `layers[t]` (slots from `slots[t]`, or the path when -1);
+/// its time transform is stages `stageStarts[t] ..< stageStarts[t + 1]` of `stages` (stride `TimeStage.stride`);
+/// its keyframe table is key times `keyStarts[t] ..< keyStarts[t + 1]`, one segment fewer than key times
+/// (`segmentStarts`), and values from `valueStarts[t]` with stride `components[t]`. Segment `s` has the kind byte
+/// `segmentKinds[s]` and coefficients `coefficientStarts[s] ..< coefficientStarts[s + 1]`.
+public struct TrackTable: Sendable, Hashable {
+  public var keyPaths: [String] = []
+  public var layers: [Int] = []
+  /// First slot written, or -1 for the path.
+  public var slots: [Int] = []
+  /// Components of one value (1 for a broadcast scale, the coordinate count for paths).
+  public var components: [Int] = []
+  public var flags: [TrackFlags] = []
+  public var stageStarts: [Int] = [0]
+  public var stages: [Double] = []
+  public var keyStarts: [Int] = [0]
+  public var keyTimes: [Double] = []
+  public var segmentStarts: [Int] = [0]
+  public var segmentKinds: [UInt8] = []
+  public var coefficientStarts: [Int] = [0]
+  public var coefficients: [Double] = []
+  public var valueStarts: [Int] = [0]
+  public var values: [Double] = []
+
+  public init() {}
+
+  public var count: Int { layers.count }
+
+  /// The largest value component count of any track, for sizing the sampler's scratch buffers once.
+  public var maxComponents: Int { components.max() ?? 0 }
+}
+
+/// Per-track switches.
+public struct TrackFlags: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// One component written to three slots (`transform.scale`).
+  public static let broadcast = TrackFlags(rawValue: 1)
+  public static let additive = TrackFlags(rawValue: 2)
+  public static let cumulative = TrackFlags(rawValue: 4)
+  /// A boolean key path: the written value becomes 1 when ≥ 0.5, else 0.
+  public static let discrete = TrackFlags(rawValue: 8)
+  /// Relative basic/spring: the start value is the running value below the track (to-only, by-only).
+  public static let startFromBase = TrackFlags(rawValue: 16)
+  /// Relative basic/spring: the end value is the running value (from-only).
+  public static let endAtBase = TrackFlags(rawValue: 32)
+  /// Relative basic/spring: the end value is the running value plus v_1 (by-only).
+  public static let endAddsBase = TrackFlags(rawValue: 64)
+  /// Motion `rotationMode: auto`: the tangent angle is added to `transform.rotation.z`.
+  public static let rotateAuto = TrackFlags(rawValue: 128)
+  /// Motion `rotationMode: autoReverse`: the tangent angle plus π.
+  public static let rotateAutoReverse = TrackFlags(rawValue: 256)
+
+  public static let names: [(String, TrackFlags)] = [
+    ("broadcast", .broadcast), ("additive", .additive), ("cumulative", .cumulative), ("discrete", .discrete),
+    ("startFromBase", .startFromBase), ("endAtBase", .endAtBase), ("endAddsBase", .endAddsBase),
+    ("rotateAuto", .rotateAuto), ("rotateAutoReverse", .rotateAutoReverse),
+  ]
+
+  public static let relative: TrackFlags = [.startFromBase, .endAtBase, .endAddsBase]
+}
+
+extension TrackTable {
+  /// One track's description, as the compiler builds it; `append` flattens it into the tables.
+  public struct Track: Sendable, Hashable {
+    public var keyPath: String
+    public var layer: Int
+    public var slot: Int
+    public var components: Int
+    public var flags: TrackFlags
+    /// Stages in storage form, concatenated (`TimeStage.stride` numbers each).
+    public var stages: [Double]
+    public var keyTimes: [Double]
+    public var segmentKinds: [UInt8]
+    /// Per segment, its coefficients.
+    public var coefficients: [[Double]]
+    /// Flattened values, stride `components`.
+    public var values: [Double]
+
+    public init(
+      keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [Double],
+      keyTimes: [Double], segmentKinds: [UInt8], coefficients: [[Double]], values: [Double]
+    ) {
+      self.keyPath = keyPath
+      self.layer = layer
+      self.slot = slot
+      self.components = components
+      self.flags = flags
+      self.stages = stages
+      self.keyTimes = keyTimes
+      self.segmentKinds = segmentKinds
+      self.coefficients = coefficients
+      self.values = values
+    }
+  }
+
+  public mutating func append(_ track: Track) {
+    keyPaths.append(track.keyPath)
+    layers.append(track.layer)
+    slots.append(track.slot)
+    components.append(track.components)
+    flags.append(track.flags)
+    stages += track.stages
+    stageStarts.append(stages.count / TimeStage.stride)
+    keyTimes += track.keyTimes
+    keyStarts.append(keyTimes.count)
+    for (kind, numbers) in zip(track.segmentKinds, track.coefficients) {
+      segmentKinds.append(kind)
+      coefficients += numbers
+      coefficientStarts.append(coefficients.count)
+    }
+    segmentStarts.append(segmentKinds.count)
+    values += track.values
+    valueStarts.append(values.count)
+  }
+
+  /// Track `index` in its unflattened form (for serialisation and tests).
+  public func track(_ index: Int) -> Track {
+    let segments = segmentStarts[index]..<segmentStarts[index + 1]
+    return Track(
+      keyPath: keyPaths[index], layer: layers[index], slot: slots[index], components: components[index],
+      flags: flags[index],
+      stages: Array(stages[stageStarts[index] * TimeStage.stride..<stageStarts[index + 1] * TimeStage.stride]),
+      keyTimes: Array(keyTimes[keyStarts[index]..<keyStarts[index + 1]]),
+      segmentKinds: Array(segmentKinds[segments]),
+      coefficients: segments.map { Array(coefficients[coefficientStarts[$0]..<coefficientStarts[$0 + 1]]) },
+      values: Array(values[valueStarts[index]..<valueStarts[index + 1]]))
+  }
+}

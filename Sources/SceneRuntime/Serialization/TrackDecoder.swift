@@ -1,0 +1,124 @@
+import SceneCore
+
+/// Reads and checks one track of a plan's JSON form.
+enum TrackDecoder {
+  static func decode(_ reader: PlanReader, layers: LayerTable) throws(PlanError) -> TrackTable.Track {
+    let layer = try reader.integer("layer", in: 0..<layers.count)
+    let slotValue = try reader.member("slot")
+    let slot = slotValue == .string("path") ? -1 : try PlanReader.integer(slotValue, in: 0..<SlotLayout.count, at: reader.path("slot"))
+    let components = try reader.integer("components", in: 1..<Int.max)
+    var flags = TrackFlags()
+    for (index, item) in try reader.array("flags").enumerated() {
+      guard let name = item.stringValue, let flag = TrackFlags.names.first(where: { $0.0 == name })?.1 else {
+        throw PlanError(reader.path("flags[\(index)]"), "unknown flag")
+      }
+      flags.insert(flag)
+    }
+    try checkDestination(reader, layer: layer, slot: slot, components: components, flags: flags, layers: layers)
+
+    var stages: [Double] = []
+    let stageItems = try reader.array("stages")
+    guard !stageItems.isEmpty else { throw PlanError(reader.path("stages"), "a track needs at least one stage") }
+    for (index, item) in stageItems.enumerated() {
+      stages += try decodeStage(try PlanReader(item, at: reader.path("stages[\(index)]")))
+    }
+
+    let keyTimes = try reader.numbers("keyTimes")
+    guard keyTimes.count >= 2, keyTimes.allSatisfy(\.isFinite), zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 })
+    else { throw PlanError(reader.path("keyTimes"), "expected at least two finite, non-decreasing key times") }
+    let values = try reader.numbers("values")
+    guard values.count % components == 0, values.allSatisfy(\.isFinite) else {
+      throw PlanError(reader.path("values"), "expected finite numbers, a multiple of \(components)")
+    }
+    let valueCount = values.count / components
+    var kinds: [UInt8] = []
+    for (index, item) in try reader.array("segmentKinds").enumerated() {
+      kinds.append(UInt8(try PlanReader.integer(item, in: 0..<256, at: reader.path("segmentKinds[\(index)]"))))
+    }
+    guard kinds.count == keyTimes.count - 1 else {
+      throw PlanError(reader.path("segmentKinds"), "expected one segment per pair of key times (\(keyTimes.count - 1))")
+    }
+    let flat = try reader.numbers("coefficients")
+    guard flat.allSatisfy(\.isFinite) else { throw PlanError(reader.path("coefficients"), "expected finite numbers") }
+    var coefficients: [[Double]] = []
+    var offset = 0
+    for (index, kind) in kinds.enumerated() {
+      let location = reader.path("segmentKinds[\(index)]")
+      guard let needed = SegmentKind.coefficientCount(kind, components: components) else {
+        throw PlanError(location, "segment kind \(kind) is unknown or does not fit \(components) components")
+      }
+      let reads = SegmentKind.readsNextValue(kind) ? index + 2 : index + 1
+      guard reads <= valueCount else { throw PlanError(location, "the segment reads value \(reads - 1) of \(valueCount)") }
+      guard offset + needed <= flat.count else { throw PlanError(reader.path("coefficients"), "too few coefficients") }
+      let block = Array(flat[offset..<offset + needed])
+      let base = kind & SegmentKind.eased != 0 ? 6 : 0
+      let motionKind = kind & SegmentKind.kindMask
+      if motionKind == SegmentKind.motion || motionKind == SegmentKind.motionHold {
+        guard [0.0, 1, 2, 3].contains(block[base]) else { throw PlanError(location, "motion degree must be 0 to 3") }
+      }
+      coefficients.append(block)
+      offset += needed
+    }
+    guard offset == flat.count else { throw PlanError(reader.path("coefficients"), "too many coefficients") }
+    if !flags.isDisjoint(with: TrackFlags.relative) {
+      let kind = kinds[0] & SegmentKind.kindMask
+      guard kinds.count == 1, kind == SegmentKind.basic || kind == SegmentKind.spring else {
+        throw PlanError(reader.path("flags"), "relative tracks are one basic or spring segment")
+      }
+    }
+    return TrackTable.Track(
+      keyPath: try reader.string("keyPath"), layer: layer, slot: slot, components: components, flags: flags,
+      stages: stages, keyTimes: keyTimes, segmentKinds: kinds, coefficients: coefficients, values: values)
+  }
+
+  private static func checkDestination(
+    _ reader: PlanReader, layer: Int, slot: Int, components: Int, flags: TrackFlags, layers: LayerTable
+  ) throws(PlanError) {
+    if slot < 0 {
+      let count = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
+      guard components == count, !flags.contains(.broadcast) else {
+        throw PlanError(reader.path("components"), "a path track has the layer's \(count) coordinates")
+      }
+    } else if flags.contains(.broadcast) {
+      guard components == 1, slot + 3 <= SlotLayout.count else {
+        throw PlanError(reader.path("components"), "a broadcast track has one component and three slots")
+      }
+    } else {
+      guard slot + components <= SlotLayout.count else {
+        throw PlanError(reader.path("components"), "slots \(slot)..<\(slot + components) run past the layout")
+      }
+    }
+    if !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse]) && components != 2 {
+      throw PlanError(reader.path("flags"), "rotation modes belong to motion tracks")
+    }
+  }
+
+  private static func decodeStage(_ reader: PlanReader) throws(PlanError) -> [Double] {
+    let numbers: [Double] = [
+      try reader.number("beginTime"), try reader.number("speed"), try reader.number("timeOffset"),
+      try reader.number("duration"), try reader.number("cycle"), try reader.number("activeDuration"),
+    ]
+    guard numbers[0].isFinite, numbers[1].isFinite, numbers[2].isFinite, numbers[3] > 0, numbers[4] > 0,
+      numbers[5] >= 0
+    else {
+      throw PlanError(reader.location, "beginTime, speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0")
+    }
+    var flags = TimeStage.Flags()
+    if try reader.bool("autoreverses") { flags.insert(.autoreverses) }
+    if try reader.bool("fillsBackwards") { flags.insert(.fillsBackwards) }
+    if try reader.bool("fillsForwards") { flags.insert(.fillsForwards) }
+    if try reader.bool("removed") { flags.insert(.removed) }
+    var stage = numbers + [Double(flags.rawValue)]
+    let curve = try reader.member("timingCurve")
+    if curve == .string("linear") {
+      stage += [0, 0, 0, 0, 0, 0, 0]
+    } else {
+      let coefficients = try reader.numbers("timingCurve")
+      guard coefficients.count == 6, coefficients.allSatisfy(\.isFinite) else {
+        throw PlanError(reader.path("timingCurve"), "expected \"linear\" or six finite coefficients")
+      }
+      stage += [1] + coefficients
+    }
+    return stage
+  }
+}

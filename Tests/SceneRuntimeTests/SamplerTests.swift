@@ -1,0 +1,74 @@
+import Foundation
+import SceneCore
+import SceneRuntime
+import Testing
+
+@Suite("Sampler")
+struct SamplerTests {
+  /// The seed specs at their phase changes: (spec, timeline or nil for autoplay, times).
+  static let goldens: [(String, String?, [Double])] = [
+    ("like-button", "like", [0, 0.4, 0.8, 1, 1.5]),
+    ("shake-button", nil, [0, 1.2, 1.41, 1.5, 1.56, 3.2]),
+    ("shoot-button", "press", [0, 0.125, 0.25]),
+    ("submit-button", "progress", [0, 1.5, 3]),
+  ]
+
+  static func frames(_ plan: Plan, timeline: String?, times: [Double]) throws -> [[LayerFrame]] {
+    var playing = plan.autoplayTimelines
+    if let timeline { playing = [try #require(plan.timelineIndex(named: timeline))] }
+    var sampler = Sampler(plan: plan)
+    var frames: [LayerFrame] = []
+    return times.map { time in
+      sampler.sample(at: time, playing: playing, into: &frames)
+      return frames
+    }
+  }
+
+  @Test("golden samples of the seed specs", arguments: goldens.indices)
+  func golden(index: Int) throws {
+    let (spec, timeline, times) = Self.goldens[index]
+    let plan = try PlanTestSupport.plan(spec: spec)
+    let frames = try Self.frames(plan, timeline: timeline, times: times)
+    let text = PlanTestSupport.text(PresentationJSON.samples(plan: plan, times: times, frames: frames))
+    #expect(try PlanTestSupport.matchGolden(text, name: "\(spec).samples.json"), "\(spec) differs from its golden file")
+  }
+
+  @Test("like: the red heart's scale is 0.55 at 0.4 s, its rotation follows the keyframes under easeOut")
+  func likeScale() throws {
+    let plan = try PlanTestSupport.plan(spec: "like-button")
+    let heart = try #require(plan.layers.ids.firstIndex(of: "redHeart"))
+    let frame = try Self.frames(plan, timeline: "like", times: [0.4])[0][heart]
+    for axis in 0..<3 { #expect(abs(frame.values[SlotLayout.scale + axis] - 0.55) < 1e-12) }
+    // values [-45°, 0, 18°, -9°, 0] evenly spaced; easeOut(0.4) lands in a segment and is interpolated linearly.
+    let p = TimingFunction.easeOut.progress(at: 0.4)
+    let degrees = [-45.0, 0, 18, -9, 0].map { $0 * Double.pi / 180 }
+    let segment = min(Int(p * 4), 3)
+    let s = p * 4 - Double(segment)
+    let expected = degrees[segment] + (degrees[segment + 1] - degrees[segment]) * s
+    #expect(abs(frame.values[SlotLayout.rotation + 2] - expected) < 1e-12)
+    #expect(frame.values[SlotLayout.hidden] == 0)
+  }
+
+  @Test("playback with the cursor equals random access")
+  func cursorMatchesSearch() throws {
+    let plan = try PlanTestSupport.plan(spec: "shake-button")
+    let times = (0..<400).map { Double($0) / 60 }
+    let forward = try Self.frames(plan, timeline: nil, times: times)
+    for (index, time) in times.enumerated().reversed() {
+      let fresh = try Self.frames(plan, timeline: nil, times: [time])[0]
+      #expect(fresh == forward[index])
+    }
+  }
+
+  @Test("a sample after the first allocates no new frames")
+  func reusesBuffer() throws {
+    let plan = try PlanTestSupport.plan(spec: "submit-button")
+    var sampler = Sampler(plan: plan)
+    var frames: [LayerFrame] = []
+    sampler.sample(at: 0, playing: plan.autoplayTimelines, into: &frames)
+    let before = frames.map { $0.values.withUnsafeBufferPointer { $0.baseAddress } }
+    sampler.sample(at: 1, playing: plan.autoplayTimelines, into: &frames)
+    let after = frames.map { $0.values.withUnsafeBufferPointer { $0.baseAddress } }
+    #expect(before == after)
+  }
+}
