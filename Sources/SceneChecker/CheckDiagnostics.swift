@@ -1,4 +1,5 @@
 import SceneDiagnostics
+import SceneYAML
 
 /// The checker's diagnostic catalogue: structure (E02xx), values (E03xx), paths (E05xx), layers (E06xx) and
 /// timelines (E07xx). Expression errors (E04xx) live in `ExpressionDiagnostics`, YAML errors (E01xx) in
@@ -36,8 +37,7 @@ public enum CheckDiagnostics {
     "E0306", "split-flow-call", "A colour call such as `rgba(…)` split into several items by the commas of a `[…]` list.")
   public static let notABool = DiagnosticCode(
     "E0307", "not-a-bool", "A YAML 1.1 boolean spelling (`yes`, `on`, `True`); only `true` and `false` are booleans.")
-  public static let hexColorComment = DiagnosticCode(
-    "E0308", "unquoted-hex-color", "An unquoted `#RRGGBB` colour, which YAML reads as a comment.")
+  public static let hexColorComment = YAMLDiagnostics.unquotedHexColor
 
   // Paths
   public static let unknownPathCommand = DiagnosticCode(
@@ -55,6 +55,10 @@ public enum CheckDiagnostics {
     "E0602", "too-many-layers", "The scene has more layer instances than the limit (`--max-layers`).")
   public static let maskWithSublayers = DiagnosticCode(
     "E0603", "mask-has-mask", "A mask layer that itself has a mask or is repeated.")
+  public static let nestingTooDeep = DiagnosticCode(
+    "E0604", "nesting-too-deep", "Sublayers or timeline groups nested deeper than the limit (`--max-nesting`).")
+  public static let tooManyAnimations = DiagnosticCode(
+    "E0605", "too-many-animations", "More animations, after repeats, than the limit (`--max-animations`).")
 
   // Timelines
   public static let unknownKeyPath = DiagnosticCode("E0701", "unknown-key-path", "A key path Core Animation does not animate.")
@@ -87,8 +91,8 @@ public enum CheckDiagnostics {
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
     conflictingKeys, unknownPath, shadowedName, forwardReference, typeMismatch, wrongArity, outOfRange, unknownEnumValue,
-    notANumber, splitCall, notABool, hexColorComment, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
-    pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, unknownKeyPath, animationKind, missingFromToBy,
+    notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
+    pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations, unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,
   ]

@@ -90,21 +90,32 @@ public enum SpecChecker {
         let text = context.document.scalar(entry.value)
         if let later = Expression.referencedNames(in: text).first(where: { (positions[$0] ?? -1) >= index }) {
           let definition = entries[positions[later]!]
-          context.error(
-            CheckDiagnostics.forwardReference, "'\(name)' uses '\(later)', which is defined \(later == name ? "by itself" : "below it")",
-            at: context.span(entry.value), labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
-            help: "move '\(later)' above '\(name)'; `let` names are evaluated in order")
+          context.failedNames.insert(name)
+          if later == name {
+            context.error(
+              CheckDiagnostics.forwardReference, "'\(name)' refers to itself", at: context.span(entry.value),
+              help: "give '\(name)' a value that does not use '\(name)'")
+          } else {
+            context.error(
+              CheckDiagnostics.forwardReference, "'\(name)' uses '\(later)', which is defined below it",
+              at: context.span(entry.value), labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
+              help: "move '\(later)' above '\(name)'; `let` names are evaluated in order")
+          }
           continue
         }
       }
       context.letSpans[name] = context.span(entry.key)
-      guard let text = context.scalarText(entry.value, expected: "a number expression") else { continue }
+      guard let text = context.scalarText(entry.value, expected: "a number expression") else {
+        context.failedNames.insert(name)
+        continue
+      }
       switch Expression.evaluate(text, at: context.span(entry.value), in: context.environment, expecting: nil) {
       case .success(let quantity):
         context.noteUses(in: text)
         context.environment.names[name] = quantity
       case .failure(let failure):
-        context.report(failure.diagnostic)
+        context.failedNames.insert(name)
+        if !context.dependsOnFailedName(text) { context.report(failure.diagnostic) }
       }
     }
   }

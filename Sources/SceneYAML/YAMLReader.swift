@@ -42,6 +42,8 @@ private struct TreeBuilder {
   /// Children of open collections, moved into `document.children` when the collection closes.
   var pending: [UInt32] = []
   var documentCount = 0
+  /// Scalars dropped for exceeding the length limit; already reported, so never compared as keys.
+  var truncated = Set<Int>()
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
@@ -104,6 +106,7 @@ private struct TreeBuilder {
         diagnostics.error(
           YAMLDiagnostics.scalarTooLong, "a scalar of \(length) bytes, more than the limit of \(limits.maxScalarBytes)",
           at: Span(start: start, end: min(end, start + 1)), help: "raise the limit with --max-scalar-bytes if it is meant")
+        truncated.insert(document.records.count)
         return addScalar(text: nil, style: .plain, span: span)
       }
       let text = UnsafeBufferPointer(start: scalar.value, count: length)
@@ -128,9 +131,10 @@ private struct TreeBuilder {
     tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?, implicit: Bool, span: Span
   ) {
     if let tag, !implicit || tag.pointee != 0 {
-      let name = String(cString: tag)
+      let written = writtenToken(at: span.start)
+      let name = written.hasPrefix("!") ? written : String(cString: tag)
       diagnostics.error(
-        YAMLDiagnostics.tag, "YAML tag '\(name)' is not supported", at: Span(start: span.start, end: span.start + 1),
+        YAMLDiagnostics.tag, "YAML tag '\(name)' is not supported", at: Span(start: span.start, end: span.start + max(1, written.utf8.count)),
         help: "remove the tag; the checker knows each key's type")
     }
     if let anchor {
@@ -139,6 +143,13 @@ private struct TreeBuilder {
         YAMLDiagnostics.anchor, "YAML anchor '&\(name)' is not supported", at: Span(start: span.start, end: span.start + 1),
         help: "name shared numbers with `let` and shared paths under `paths`")
     }
+  }
+
+  /// The characters from `offset` up to the next space or line break: a tag or anchor as written.
+  func writtenToken(at offset: Int) -> String {
+    var end = offset
+    while end < bytes.count, end - offset < 200, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[end]) { end += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
   }
 
   mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
@@ -200,6 +211,7 @@ private struct TreeBuilder {
           help: "use a word such as `position` as the key")
         continue
       }
+      guard !truncated.contains(entry.key.index) else { continue }
       let key = document.scalar(entry.key)
       if let first = seen[key] {
         diagnostics.error(
@@ -220,23 +232,70 @@ private struct TreeBuilder {
         at: Span(start: offset, end: min(offset + 1, bytes.count)), help: "save the file as UTF-8")
       return
     }
-    let offset = marks.byteOffset(ofCharacter: Int(parser.problem_mark.index))
-    var notes: [String] = []
+    // libyaml may report the end of the stream; point at the last character written instead.
+    var offset = marks.byteOffset(ofCharacter: Int(parser.problem_mark.index))
+    while offset > 0, offset >= bytes.count || [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]),
+      offset >= bytes.count || bytes[offset] != 0x09
+    {
+      offset -= 1
+    }
+    var contextOffset: Int?
     var labels: [Diagnostic.Label] = []
     if let context = parser.context.map({ String(cString: $0) }) {
-      let contextOffset = marks.byteOffset(ofCharacter: Int(parser.context_mark.index))
-      labels.append(.init(context, at: Span(start: contextOffset, end: min(contextOffset + 1, bytes.count))))
-      notes.append(context)
+      let at = marks.byteOffset(ofCharacter: Int(parser.context_mark.index))
+      contextOffset = at
+      labels.append(.init(context, at: Span(start: at, end: min(at + 1, bytes.count))))
+    }
+    // The comment may sit before or after the point libyaml gave up; look at the lines around both marks.
+    var scanStart = min(offset, contextOffset ?? offset)
+    var linesBack = 0
+    while scanStart > 0, linesBack < 3 {
+      scanStart -= 1
+      if bytes[scanStart] == 0x0A { linesBack += 1 }
+    }
+    if let colour = hexCommentInFlow(from: scanStart, to: max(offset, contextOffset ?? offset)) {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
+      diagnostics.error(
+        YAMLDiagnostics.unquotedHexColor, "'\(text)' is read as a YAML comment, which breaks this list", at: colour,
+        notes: ["an unquoted ' #' starts a comment, even inside [ ]"], help: "quote the colour: \"\(text)\"",
+        replacement: "\"\(text)\"")
+      return
     }
     let span = Span(start: offset, end: min(offset + 1, bytes.count))
     if offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") {
       diagnostics.error(
-        YAMLDiagnostics.tabIndentation, "a tab character where YAML allows only spaces", at: span, labels: labels,
-        notes: notes, help: "indent with spaces")
+        YAMLDiagnostics.tabIndentation, "a tab character where YAML allows only spaces", at: span,
+        help: "indent with spaces")
       return
     }
-    diagnostics.error(
-      YAMLDiagnostics.syntax, problem, at: span, labels: labels, notes: notes, help: Self.help(for: problem))
+    diagnostics.error(YAMLDiagnostics.syntax, problem, at: span, labels: labels, help: Self.help(for: problem))
+  }
+
+  /// A `#` plus 3–8 hex digits right after `[` or `,` (and spaces) between two offsets: a colour YAML took for a
+  /// comment inside a flow list.
+  func hexCommentInFlow(from start: Int, to end: Int) -> Span? {
+    var index = max(0, start)
+    let limit = min(end, bytes.count - 1)
+    var previous: UInt8 = 0
+    while index <= limit {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "#"), previous == 0x20 || previous == 0x09 {
+        var back = index - 1
+        while back >= 0, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
+        if back >= 0, bytes[back] == UInt8(ascii: "[") || bytes[back] == UInt8(ascii: ",") {
+          var digits = index + 1
+          while digits < bytes.count, Self.isHex(bytes[digits]) { digits += 1 }
+          if [3, 4, 6, 8].contains(digits - index - 1) { return Span(start: index, end: digits) }
+        }
+      }
+      previous = byte
+      index += 1
+    }
+    return nil
+  }
+
+  static func isHex(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
   }
 
   static func help(for problem: String) -> String {
@@ -246,6 +305,9 @@ private struct TreeBuilder {
     if problem.contains("did not find expected key") { return "check the indentation of this line and the one above" }
     if problem.contains("did not find expected ',' or ']'") { return "close the flow sequence with ']'" }
     if problem.contains("did not find expected ',' or '}'") { return "close the flow mapping with '}'" }
+    if problem.contains("did not find expected '-' indicator") {
+      return "a list item here is indented differently from the items above it"
+    }
     if problem.contains("found unexpected end of stream") { return "the file ends inside a quoted string or a collection" }
     if problem.contains("cannot start any token") { return "quote the value, for example \"#FB3159\" or \"@name\"" }
     return "fix the YAML syntax here"

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCore
 import SceneRuntime
 import Testing
 

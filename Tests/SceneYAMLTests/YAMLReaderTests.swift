@@ -43,7 +43,7 @@ import Testing
     let diagnostic = try #require(result.diagnostics.first)
     #expect(diagnostic.code == YAMLDiagnostics.syntax)
     #expect(source.location(of: diagnostic.span.start).line == 2)
-    #expect(!diagnostic.notes.isEmpty)
+    #expect(!diagnostic.labels.isEmpty)
   }
 
   @Test func tabsAndInvalidUTF8AndEmptyFiles() throws {

@@ -16,6 +16,13 @@ final class CheckContext {
   var letSpans: [String: Span] = [:]
   var usedNames: Set<String> = []
   var usedPaths: Set<String> = []
+  /// `let` names whose definition failed: their uses are not reported again.
+  var failedNames: Set<String> = []
+
+  /// Whether an expression uses a name whose definition already failed (its error is reported there).
+  func dependsOnFailedName(_ text: String) -> Bool {
+    !failedNames.isEmpty && Expression.referencedNames(in: text).contains(where: failedNames.contains)
+  }
 
   init(source: SourceFile, document: YAMLDocument, limits: CheckLimits) {
     self.source = source

@@ -66,7 +66,9 @@ extension CheckContext {
     if document.isEmptyPlainScalar(node) {
       reportEmpty(node, expected: place)
     } else {
-      error(CheckDiagnostics.wrongShape, "expected \(place) (a mapping of keys), found \(describe(node))", at: span(node))
+      error(
+        CheckDiagnostics.wrongShape, "expected \(place) (a mapping of keys), found \(describe(node))", at: span(node),
+        help: "write it as indented `key: value` lines, or `{key: value}`")
     }
     return false
   }
@@ -77,7 +79,9 @@ extension CheckContext {
     if document.isEmptyPlainScalar(node) {
       reportEmpty(node, expected: what)
     } else {
-      error(CheckDiagnostics.wrongShape, "expected \(what) (a list), found \(describe(node))", at: span(node))
+      error(
+        CheckDiagnostics.wrongShape, "expected \(what), found \(describe(node))", at: span(node),
+        help: "write a list: `[a, b]` or one `- item` per line")
     }
     return false
   }

@@ -31,7 +31,7 @@ struct LayerChecker {
     guard context.expectSequence(node, what: "a list of layers") else { return }
     if depth > context.limits.maxNesting {
       context.error(
-        CheckDiagnostics.tooManyLayers, "sublayers nested deeper than \(context.limits.maxNesting) levels",
+        CheckDiagnostics.nestingTooDeep, "sublayers nested deeper than \(context.limits.maxNesting) levels",
         at: Span(start: context.span(node).start, end: context.span(node).start + 1),
         help: "flatten the layer tree, or raise the limit with --max-nesting")
       return
@@ -62,10 +62,7 @@ struct LayerChecker {
       baseID = "\(layers[parent].baseID)-mask"
       idSpan = context.keyAnchor(node)
     } else {
-      context.error(
-        CheckDiagnostics.missingKey, "a layer needs 'id'", at: context.keyAnchor(node),
-        help: "add `id: name`; ids name layers in timelines and in the sampled output")
-      return
+      return  // `fields(of:)` has reported the missing id.
     }
     // A layer inside a repeated parent is visited once per parent instance, always at the same span.
     if let first = idSpans[baseID], first != idSpan {
@@ -76,24 +73,30 @@ struct LayerChecker {
     }
     idSpans[baseID] = idSpan
     checkTypeMembership(fields, type: type)
-    if isMask, let maskNode = fields.value("mask") {
-      context.error(CheckDiagnostics.maskWithSublayers, "a mask layer cannot have a mask of its own", at: context.span(maskNode))
+    if isMask, let maskEntry = fields.entry("mask") {
+      context.error(
+        CheckDiagnostics.maskWithSublayers, "a mask layer cannot have a mask of its own", at: context.span(maskEntry.key),
+        help: "mask the layer that owns this mask instead, or combine the two shapes in one path")
     }
 
     var count = 1
     var loopName = "i"
     let repeated = fields.has("repeat")
     if let repeatNode = fields.value("repeat") {
-      if isMask {
-        context.error(CheckDiagnostics.maskWithSublayers, "a mask layer cannot be repeated", at: context.span(repeatNode))
+      if isMask, let repeatEntry = fields.entry("repeat") {
+        context.error(
+          CheckDiagnostics.maskWithSublayers, "a mask layer cannot be repeated", at: context.span(repeatEntry.key),
+          help: "a layer has one mask; draw several shapes in the mask's path instead")
         return
       }
       guard let value = context.number(repeatNode, unit: Unit.none) else { return }
       guard value == value.rounded(), value >= 0, value <= Double(context.limits.maxRepeat) else {
+        let overLimit = value == value.rounded() && value > Double(context.limits.maxRepeat)
         context.error(
           CheckDiagnostics.badRepeat,
           "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(NumberFormatting.shortest(value))",
-          at: context.span(repeatNode), help: "raise the limit with --max-repeat if the count is meant")
+          at: context.span(repeatNode),
+          help: overLimit ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6")
         return
       }
       count = Int(value)
@@ -110,6 +113,7 @@ struct LayerChecker {
 
     let outerNames = context.environment.names
     defer { context.environment.names = outerNames }
+    instancesByID[baseID, default: []].reserveCapacity(count)
     for instance in 0..<count {
       if repeated { context.environment.names[loopName] = Quantity(Double(instance), .none) }
       let instanceSuffix = repeated ? suffix + "[\(instance)]" : suffix
@@ -147,7 +151,7 @@ struct LayerChecker {
       else { continue }
       let owner = property.layerTypes.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: " or ")
       context.error(
-        CheckDiagnostics.wrongLayerType, "'\(key)' is a property of \(owner) layers, and this layer is a \(type.rawValue) layer",
+        CheckDiagnostics.wrongLayerType, "'\(key)' is a property of \(owner) layers, and this is \(type.phrase)",
         at: context.span(entry.key), help: "add `type: \(owner.split(separator: " ").first ?? "")`, or remove '\(key)'")
     }
   }

@@ -62,7 +62,7 @@ struct Linter {
     guard final.count == model.count, zip(final, model).contains(where: { abs($0 - $1) > 1e-9 }) else { return }
     context.error(
       LintDiagnostics.snapsBack,
-      "'\(scene.layers[leaf.layer].id)' \(leaf.keyPath.name) ends away from its model value and snaps back when the animation is removed",
+      "'\(scene.layers[leaf.layer].baseID)' \(leaf.keyPath.name) ends away from its model value and snaps back when the animation is removed",
       at: leaf.keyPathSpan, notes: ["Core Animation removes a completed animation, so the model value shows again"],
       help: "set the layer's \(leaf.keyPath.property) to the final value, or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline")
   }

@@ -106,7 +106,7 @@ extension TimelineChecker {
       let owner = keyPath.layerTypes.map(\.rawValue).sorted().joined(separator: " or ")
       context.error(
         CheckDiagnostics.wrongLayerType,
-        "'\(text)' animates a property of \(owner) layers, and '\(layer.id)' is a \(layer.type.rawValue) layer",
+        "'\(text)' animates a property of \(owner) layers, and '\(layer.id)' is \(layer.type.phrase)",
         at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)])
       return nil
     }

@@ -11,7 +11,9 @@ extension TimelineChecker {
       let items = context.flowItems(valuesNode)
     else { return nil }
     guard !items.isEmpty else {
-      context.error(CheckDiagnostics.wrongArity, "a keyframe animation needs at least one value", at: context.span(valuesNode))
+      context.error(
+        CheckDiagnostics.wrongArity, "a keyframe animation needs at least one value", at: context.span(valuesNode),
+        help: "list the keyframe values, e.g. `values: [0, 1]`")
       return nil
     }
     guard items.count <= context.limits.maxKeyframes else {
@@ -101,9 +103,10 @@ extension TimelineChecker {
           help: "remove keyTimes, or use calculationMode linear or cubic")
       } else if items.count != expected {
         let rule = mode == .discrete ? "one more than the \(keyframeCount) values, as discrete mode holds each value until the next key time" : "one per value"
+        let what = fields.has("values") ? "values" : "keyframes of the motion path (one per point, move excepted)"
         context.error(
-          CheckDiagnostics.keyTimesCount, "\(items.count) keyTimes for \(keyframeCount) values; expected \(expected)",
-          at: context.span(node), labels: [.init("the values", at: context.span(fields.value("values") ?? fields.value("path")!))],
+          CheckDiagnostics.keyTimesCount, "\(items.count) keyTimes for \(keyframeCount) \(what); expected \(expected)",
+          at: context.span(node), labels: [.init("the \(what)", at: context.span(fields.value("values") ?? fields.value("path")!))],
           notes: ["keyTimes need \(rule)"], help: "give \(expected) key times from 0 to 1")
         return nil
       }

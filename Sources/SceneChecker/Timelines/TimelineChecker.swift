@@ -46,7 +46,7 @@ struct TimelineChecker {
   {
     guard depth <= context.limits.maxNesting else {
       context.error(
-        CheckDiagnostics.emptyGroup, "timeline groups nested deeper than \(context.limits.maxNesting) levels",
+        CheckDiagnostics.nestingTooDeep, "timeline groups nested deeper than \(context.limits.maxNesting) levels",
         at: context.keyAnchor(node), help: "raise the limit with --max-nesting if this is meant")
       return nil
     }
@@ -59,7 +59,7 @@ struct TimelineChecker {
         context.error(
           CheckDiagnostics.targetInsideInstances,
           "inside an entry that animates every instance of a repeated layer, a child cannot target another layer",
-          at: context.span(targetEntry.value), help: "move this entry out of the group, or target one instance such as 'fan[0]' at the top")
+          at: context.span(targetEntry.value), help: "move this entry out of the group, or target one instance such as '\(layers.layers[inherited[0]].id)' at the top")
         return nil
       }
       targets = resolved
@@ -95,6 +95,16 @@ struct TimelineChecker {
       context.error(
         CheckDiagnostics.unknownLayer, "'\(text)' is repeated 0 times, so there is nothing to animate",
         at: context.span(node))
+      return nil
+    }
+    if let open = text.firstIndex(of: "["), text.hasSuffix("]"),
+      let instances = layers.instancesByID[String(text[..<open])]
+    {
+      let base = String(text[..<open])
+      let range = instances.isEmpty ? "none: it is repeated 0 times" : "\(base)[0] … \(base)[\(instances.count - 1)]"
+      context.error(
+        CheckDiagnostics.unknownLayer, "'\(text)' is not an instance of '\(base)'", at: context.span(node),
+        notes: ["the instances are \(range)"], help: "target an existing instance, or '\(base)' for all of them")
       return nil
     }
     let candidates = Array(layers.instancesByID.keys).sorted()
@@ -209,7 +219,7 @@ struct TimelineChecker {
       if !reportedAnimationLimit {
         reportedAnimationLimit = true
         context.error(
-          CheckDiagnostics.tooManyLayers, "the scene has more than \(context.limits.maxAnimations) animations",
+          CheckDiagnostics.tooManyAnimations, "the scene has more than \(context.limits.maxAnimations) animations",
           at: span, help: "raise the limit with --max-animations if this is meant")
       }
       return false

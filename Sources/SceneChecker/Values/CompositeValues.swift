@@ -42,7 +42,9 @@ extension CheckContext {
   func color(_ node: YAMLNode) -> [Double]? {
     guard let text = scalarText(node, expected: "a colour") else { return nil }
     if document.style(node) == .plain, ["true", "false"].contains(text) {
-      error(CheckDiagnostics.typeMismatch, "expected a colour, found the boolean \(text)", at: span(node))
+      error(
+        CheckDiagnostics.typeMismatch, "expected a colour, found the boolean \(text)", at: span(node),
+        help: "write a colour such as \"#FB3159\", rgb(251, 49, 89) or red")
       return nil
     }
     switch ColorParser.parse(text, at: span(node), in: environment) {
@@ -51,7 +53,7 @@ extension CheckContext {
       if document.style(node) == .plain { warnHexComment(after: span(node).end) }
       return rgba
     case .failure(let failure):
-      report(failure.diagnostic)
+      if !dependsOnFailedName(text) { report(failure.diagnostic) }
       return nil
     }
   }
@@ -95,10 +97,10 @@ extension CheckContext {
         if let rotation = self.fields(of: value, allowed: axes, place: "a rotation") {
           for (index, axis) in ["x", "y", "z"].enumerated() {
             guard let axisNode = rotation.value(axis) else { continue }
-            if let angle = number(axisNode, unit: .angle, what: "an angle") { result[3 + index] = angle } else { ok = false }
+            if let angle = angle(axisNode) { result[3 + index] = angle } else { ok = false }
           }
         }
-      } else if let angle = number(value, unit: .angle, what: "an angle") {
+      } else if let angle = angle(value) {
         result[5] = angle
       } else { ok = false }
     }

@@ -75,7 +75,7 @@ extension CheckContext {
         return nil
       }
       if ["true", "false"].contains(text) {
-        error(CheckDiagnostics.typeMismatch, "expected \(what), found the boolean \(text)", at: span(node))
+        error(CheckDiagnostics.typeMismatch, "expected \(what), found the boolean \(text)", at: span(node), help: "write a number")
         return nil
       }
     }
@@ -84,7 +84,7 @@ extension CheckContext {
       noteUses(in: text)
       return quantity.value
     case .failure(let failure):
-      report(failure.diagnostic)
+      if !dependsOnFailedName(text) { report(failure.diagnostic) }
       return nil
     }
   }
@@ -109,7 +109,7 @@ extension CheckContext {
         return nil
       }
     }
-    error(CheckDiagnostics.typeMismatch, "expected true or false, found \(quoted(node))", at: span(node))
+    error(CheckDiagnostics.typeMismatch, "expected true or false, found \(quoted(node))", at: span(node), help: "write true or false")
     return nil
   }
 
@@ -156,7 +156,7 @@ extension CheckContext {
     guard range.contains(value) else {
       error(
         CheckDiagnostics.outOfRange, "\(NumberFormatting.shortest(value)) is out of range: \(rangeText)",
-        at: span(node))
+        at: span(node), help: "give a value where \(rangeText)")
       return nil
     }
     return value

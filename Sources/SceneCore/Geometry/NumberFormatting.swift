@@ -15,6 +15,7 @@ public enum NumberFormatting {
     if x.isInfinite { return x < 0 ? "-inf" : "inf" }
     if x == 0 { return "0" }
     let magnitude = abs(x)
+    if magnitude < 9_007_199_254_740_992, x == x.rounded(.towardZero) { return String(Int64(x)) }
     let text = x.description
     if text.hasSuffix(".0") { return String(text.dropLast(2)) }
     guard magnitude >= 1e-6 && magnitude < 1e15, text.contains("e") else { return text }

@@ -7,4 +7,13 @@ public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
 
   /// All three types; used by properties every CALayer has.
   public static let every: Set<LayerType> = [.layer, .shape, .text]
+
+  /// How messages name a layer of this type: "a plain layer (`type: layer`, the default)".
+  public var phrase: String {
+    switch self {
+    case .layer: return "a plain layer (`type: layer`, the default)"
+    case .shape: return "a shape layer"
+    case .text: return "a text layer"
+    }
+  }
 }
