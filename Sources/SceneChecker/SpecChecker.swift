@@ -24,7 +24,8 @@ public enum SpecChecker {
 
   /// Every code any phase of the front end can report, for Grammar.md's index and SARIF's rule table.
   public static var catalogue: [DiagnosticCode] {
-    (YAMLDiagnostics.all + CheckDiagnostics.all + ExpressionDiagnostics.all + LintDiagnostics.all).sorted()
+    (YAMLDiagnostics.all + CheckDiagnostics.all + ExpressionDiagnostics.all + StateDiagnostics.all + LintDiagnostics.all)
+      .sorted()
   }
 
   public static func check(_ source: SourceFile, options: Options = Options()) -> Result {
@@ -70,10 +71,17 @@ public enum SpecChecker {
     var timelineChecker = TimelineChecker(context: context, layers: layerChecker)
     var timelines: [Timeline] = []
     if let node = fields.value("timelines") { timelines = timelineChecker.checkTimelines(node) }
-    let scene = Scene(
+    var scene = Scene(
       name: name, width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
       timelines: timelines)
-    return (scene, timelineChecker.animatedLayers)
+    var shownLayers = timelineChecker.animatedLayers
+    if let node = fields.value("states") {
+      let written = Set(fields.value("timelines").map { context.document.entries($0).map { context.document.scalar($0.key) } } ?? [])
+      var stateChecker = StateChecker(context: context, layers: layerChecker, timelines: timelines, writtenTimelines: written)
+      scene.stateMachine = stateChecker.check(node)
+      shownLayers.formUnion(stateChecker.posedLayers)
+    }
+    return (scene, shownLayers)
   }
 
   /// `let` names are evaluated in order; a name may use only those above it.

@@ -11,6 +11,7 @@ public struct Scene: Sendable {
   public var layers: [LayerInstance]
   /// Named timelines in document order.
   public var timelines: [Timeline]
+  public var stateMachine: StateMachine?
 
   public init(name: String, width: Double, height: Double, layers: [LayerInstance] = [], timelines: [Timeline] = []) {
     self.name = name

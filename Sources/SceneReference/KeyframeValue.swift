@@ -63,7 +63,8 @@ extension ReferenceEvaluator {
 
   /// The segment's own timing function; a missing one is linear and leaves s as it is.
   static func ease(_ s: Double, segment: Int, functions: [TimingFunction]?) -> Double {
-    guard let functions, segment < functions.count else { return s }
+    // A linear segment function is no function at all: like a missing one, it leaves s as it is.
+    guard let functions, segment < functions.count, !functions[segment].isLinear else { return s }
     return functions[segment].progress(at: s)
   }
 }

@@ -38,6 +38,7 @@ extension ReferenceEvaluator {
     let cycle = timing.cycle
     let end = (timing.speed > 0 ? 1 : -1) * timing.activeDuration + timing.timeOffset
     guard cycle > 0 else { return basic(timing, u: 0, repeatIndex: 0) }
+    guard cycle.isFinite else { return basic(timing, u: end, repeatIndex: 0) }
     if timing.speed > 0 {
       let index = (end / cycle).rounded(.up) - 1
       return basic(timing, u: end - cycle * index, repeatIndex: index)
@@ -52,6 +53,7 @@ extension ReferenceEvaluator {
     let cycle = timing.cycle
     // A zero-length animation is always at its end: there is no time inside it to be anywhere else.
     guard d > 0, cycle > 0 else { return .at(tau: 0, progress: 1, repeatIndex: 0) }
+    guard d.isFinite else { return .at(tau: rawU, progress: 0, repeatIndex: 0) }
     // Rounding in the floor-mod can land a hair outside [0, C]; the cycle is closed at both ends.
     let u = min(max(rawU, 0), cycle)
     let tau = timing.autoreverses && u > d ? cycle - u : u
@@ -60,15 +62,16 @@ extension ReferenceEvaluator {
     return .at(tau: tau, progress: eased, repeatIndex: repeatIndex)
   }
 
-  /// `t − C·floor(t / C)`, so negative t wraps into the cycle.
+  /// `t − C·floor(t / C)`, so negative t wraps into the cycle; an endless cycle never wraps.
   static func floorMod(_ t: Double, _ cycle: Double) -> Double {
     guard cycle > 0 else { return 0 }
+    guard cycle.isFinite else { return t }
     return t - cycle * (t / cycle).rounded(.down)
   }
 
   /// `floor(t / C)`, the repeat index of the active phase.
   static func cycles(_ t: Double, _ cycle: Double) -> Double {
-    guard cycle > 0 else { return 0 }
+    guard cycle > 0, cycle.isFinite else { return 0 }
     return (t / cycle).rounded(.down)
   }
 }

@@ -10,6 +10,39 @@ public enum SpecSchema {
     .init("paths", .namedMap, "Named paths: a command list or SVG path data each."),
     .init("layers", .layers, required: true, "The layers in paint order: the first is at the bottom."),
     .init("timelines", .namedMap, "Named animation trees."),
+    .init("states", .namedMap, "The scene as an interactive control: states, events and the transitions between them."),
+  ]
+
+  /// The keys of `states:` that are not state names; every other key names a state.
+  /// (`events` and `transitions` are lists: `keyPathValues` is the schema's only plain-list shape.)
+  public static let stateMachine: [SchemaKey] = [
+    .init("initial", .name, required: true, "The state the scene is in at time 0, shown without animation."),
+    .init("events", .keyPathValues, default: "none", "The event names transitions may use: `[press, release]`."),
+    .init("transitions", .keyPathValues, default: "none", "The moves between states, each `{from, on, to, …}`."),
+  ]
+
+  /// The keys of one state.
+  public static let state: [SchemaKey] = [
+    .init("pose", .namedMap, default: "none (the layers' own values)",
+          "Property values by layer id and key path, written over the layers' own: `{center: {cornerRadius: 10}}`."),
+    .init("loop", .name, default: "none",
+          "A timeline played from the moment the entering transition completes until the state is left."),
+    .init("final", .value(.bool), default: "false", "The state is meant to be the last: no transition leaves it."),
+  ]
+
+  /// The keys of one transition.
+  public static let transition: [SchemaKey] = [
+    .init("from", .name, required: true, "The state the transition leaves."),
+    .init("on", .name, required: true,
+          "A declared event, or `completion`: follow on by itself once `from` is complete."),
+    .init("to", .name, required: true, "The state the transition enters."),
+    .init("duration", .value(.duration), default: "0.25",
+          "Of the animations from the values on screen to the new state's; 0 switches at once."),
+    .init("timingFunction", .timingFunction, default: "easeInEaseOut",
+          "Pacing of those animations (UIView.animate's default curve)."),
+    .init("timeline", .name, default: "none", "A timeline played with the transition, from its start."),
+    .init("discrete", .word, default: "start", cases: ["start", "end"],
+          "When `hidden` and `masksToBounds` switch: at the start or at the end of the duration."),
   ]
 
   /// Keys of a layer entry that are not properties.

@@ -59,6 +59,8 @@ extension TrackTable {
         iteration = (localTime / cycle).rounded(.down)
         u = localTime - cycle * iteration
       }
+      // Rounding in the floor-mod can land a hair outside [0, C]; the cycle is closed at both ends.
+      if cycle.isFinite { u = min(max(u, 0), cycle) }
       let tau = flags.contains(.autoreverses) && u > duration ? cycle - u : u
       let fraction = tau / duration
       var progress: Double
@@ -71,7 +73,7 @@ extension TrackTable {
           by: stages[base + TimeStage.curve + 4], cy: stages[base + TimeStage.curve + 5])
         progress = curve.progress(at: fraction)
       } else {
-        progress = min(max(fraction, 0), 1)
+        progress = fraction
       }
       // A group's children see its progress-warped local time; an unbounded group passes its time through.
       parentTime = duration.isFinite ? progress * duration : tau

@@ -54,9 +54,8 @@ extension Sampler {
         by: c[coefficient + 4], cy: c[coefficient + 5])
       s = curve.progress(at: s)
       coefficient += 6
-    } else {
-      s = min(max(s, 0), 1)
     }
+    // Without a segment curve s is not clamped: an overshooting animation-level curve extrapolates.
 
     switch kind {
     case SegmentKind.hold:

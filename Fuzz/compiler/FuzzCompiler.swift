@@ -1,0 +1,51 @@
+// libFuzzer target: check, then compile the scene to a plan, write it as JSON and read it back.
+// Built and run by scripts/fuzz.sh (Fuzz/README.md). Built normally (swift build), it replays the files given as
+// arguments through the same entry point, which is how Fuzz/regressions/ is checked.
+import Foundation
+import SceneChecker
+import SceneCompiler
+import SceneCore
+import SceneDiagnostics
+import SceneRuntime
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  let result = SpecChecker.check(SourceFile(path: "fuzz.yaml", bytes: bytes))
+  guard !result.hasErrors, let scene = result.scene else { return 0 }
+  let plan = PlanCompiler.compile(scene)
+  let text = JSONWriter(style: .pretty).string(from: plan.json())
+  do {
+    _ = try Plan(json: try JSONParser.parse(Array(text.utf8)))
+  } catch {
+    preconditionFailure("a compiled plan does not read back: \(error)")
+  }
+  return 0
+}
+
+#if FUZZING
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+  ) -> Int32
+#endif
+
+@main enum FuzzMain {
+  static func main() {
+    #if FUZZING
+      var argc = CommandLine.argc
+      var argv = CommandLine.unsafeArgv
+      exit(runDriver(&argc, &argv, fuzzOne))
+    #else
+      for path in CommandLine.arguments.dropFirst() {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+          exit(2)
+        }
+        _ = [UInt8](data).withUnsafeBufferPointer { fuzzOne($0.baseAddress, $0.count) }
+      }
+    #endif
+  }
+}

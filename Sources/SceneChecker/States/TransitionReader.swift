@@ -1,0 +1,107 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+import SceneYAML
+
+/// Reads the transitions, and checks what concerns them one against another: one per state and trigger, none
+/// out of a final state.
+extension StateChecker {
+  func readTransition(_ node: YAMLNode, states: [StateMachine.State], events: [StateMachine.Event])
+    -> StateMachine.Transition?
+  {
+    guard let fields = context.fields(of: node, allowed: SpecSchema.transition, place: "a transition") else {
+      return nil
+    }
+    var ok = true
+    func read<T>(_ key: String, _ body: (YAMLNode) -> T?) -> T? {
+      guard let node = fields.value(key) else { return nil }
+      let value = body(node)
+      if value == nil { ok = false }
+      return value
+    }
+    let from = read("from") { stateReference($0, states: states, what: "state name") }
+    let to = read("to") { stateReference($0, states: states, what: "state name") }
+    let trigger = read("on") { eventTrigger($0, events: events) }
+    let duration = read("duration") { node -> Double? in
+      context.number(
+        node, unit: .time, in: 0...Double.greatestFiniteMagnitude, what: "a duration", rangeText: "a duration is ≥ 0")
+    }
+    let timingFunction = read("timingFunction") { context.timingFunction($0) }
+    let timeline = read("timeline") { timelineReference($0) }
+    let discrete = read("discrete") { node -> StateMachine.DiscreteSwitch? in
+      context.word(node, cases: StateMachine.DiscreteSwitch.allCases.map(\.rawValue), what: "a switch point")
+        .flatMap(StateMachine.DiscreteSwitch.init(rawValue:))
+    }
+    // `fields(of:)` has reported a missing from, on or to.
+    guard ok, let from, let to, let trigger else { return nil }
+    return StateMachine.Transition(
+      from: from, trigger: trigger, to: to, duration: duration ?? 0.25,
+      timingFunction: timingFunction ?? .easeInEaseOut,
+      timeline: timeline, discrete: discrete ?? .start, span: context.span(node),
+      fromSpan: context.span(fields.value("from")!), triggerSpan: context.span(fields.value("on")!),
+      toSpan: context.span(fields.value("to")!), timelineSpan: fields.value("timeline").map(context.span))
+  }
+
+  /// `on:` — a declared event, or the built-in `completion`.
+  private func eventTrigger(_ node: YAMLNode, events: [StateMachine.Event]) -> StateMachine.Trigger? {
+    guard let name = context.name(node, what: "event name") else { return nil }
+    if name == Self.completion { return .completion }
+    if let index = events.firstIndex(where: { $0.name == name }) { return .event(index) }
+    let names = events.map(\.name)
+    let suggestion = Suggestions.closest(to: name, among: names + [Self.completion]).first
+    let help: String
+    if let suggestion {
+      help = "did you mean '\(suggestion)'?"
+    } else if names.isEmpty {
+      help = "declare it: `events: [\(name)]`"
+    } else {
+      help = "add it to `events: [\(names.joined(separator: ", "))]`, or use one of those"
+    }
+    context.error(
+      StateDiagnostics.unknownEvent, "the event '\(name)' is not declared", at: context.span(node),
+      notes: ["events are declared under `states:` as `events: [...]`; `completion` is built in"], help: help,
+      replacement: suggestion)
+    return nil
+  }
+
+  /// One transition per (state, trigger): a second would make the event's effect depend on document order.
+  func checkDuplicates(
+    _ transitions: [StateMachine.Transition], states: [StateMachine.State], events: [StateMachine.Event]
+  ) {
+    var first: [Pair: StateMachine.Transition] = [:]
+    for transition in transitions {
+      let pair = Pair(from: transition.from, trigger: transition.trigger)
+      guard let earlier = first[pair] else {
+        first[pair] = transition
+        continue
+      }
+      let state = states[transition.from].name
+      let what: String
+      switch transition.trigger {
+      case .event(let index): what = "on '\(events[index].name)'"
+      case .completion: what = "on completion"
+      }
+      context.error(
+        StateDiagnostics.duplicateTransition, "a second transition from '\(state)' \(what)", at: transition.triggerSpan,
+        labels: [.init("the first one", at: earlier.triggerSpan)],
+        help: "keep one: a state takes one transition per event")
+    }
+  }
+
+  private struct Pair: Hashable {
+    let from: Int
+    let trigger: StateMachine.Trigger
+  }
+
+  /// A final state is one the author says is never left; a transition out of it contradicts that.
+  func checkFinalStates(_ transitions: [StateMachine.Transition], states: [StateMachine.State], finalSpans: [Int: Span])
+  {
+    for transition in transitions {
+      guard let finalSpan = finalSpans[transition.from] else { continue }
+      context.error(
+        StateDiagnostics.finalStateLeft, "'\(states[transition.from].name)' is final, but this transition leaves it",
+        at: transition.fromSpan, labels: [.init("marked final here", at: finalSpan)],
+        help: "remove `final: true`, or remove this transition")
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Paths shared by the runtime tests.
+enum CLIPaths {
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
+
+/// Generates random but valid specs: nested groups and sequences with random timing fields, and every
+/// animation kind on several key paths, for the differential test. Deterministic for a seed.
+struct RandomSpecGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  private mutating func next() -> UInt64 {
+    // SplitMix64: small, deterministic on every platform.
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  private mutating func int(_ range: ClosedRange<Int>) -> Int {
+    range.lowerBound + Int(next() % UInt64(range.count))
+  }
+
+  private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+  private mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+
+  private mutating func number(_ range: ClosedRange<Double>) -> String {
+    let steps = 20.0
+    let value = range.lowerBound + Double(int(0...Int(steps))) / steps * (range.upperBound - range.lowerBound)
+    return String(format: "%.3f", value)
+  }
+
+  private mutating func timing(indent: String, isRoot: Bool, isLeaf: Bool) -> String {
+    var lines: [String] = []
+    if chance(40) { lines.append("beginTime: \(pick(["0", "0.1", "0.25", "0.5", "-0.2", "1"]))") }
+    if isLeaf || chance(50) { lines.append("duration: \(pick(["0.1", "0.25", "0.5", "1", "1.5", "0.3"]))") }
+    if chance(25) { lines.append("speed: \(pick(["2", "0.5", "-1", "0", "1.5", "-2"]))") }
+    if chance(25) { lines.append("timeOffset: \(pick(["0.1", "0.25", "0.5", "-0.3", "1"]))") }
+    if chance(35) {
+      lines.append("repeatCount: \(pick(["2", "1.5", "0.5", "3", "inf", "2.25"]))")
+    } else if chance(15) {
+      lines.append("repeatDuration: \(pick(["0.7", "1.2", "2"]))")
+    }
+    if chance(30) { lines.append("autoreverses: true") }
+    if chance(50) { lines.append("fillMode: \(pick(["removed", "forwards", "backwards", "both"]))") }
+    if chance(40) { lines.append("removedOnCompletion: \(pick(["true", "false"]))") }
+    if chance(40) {
+      lines.append("timingFunction: \(pick(["easeIn", "easeOut", "easeInEaseOut", "default", "[0.3, -0.4, 0.7, 1.4]"]))")
+    }
+    return lines.map { indent + $0 + "\n" }.joined()
+  }
+
+  private mutating func leaf(indent: String) -> String {
+    let target = pick(["a", "b", "dots", "dots[1]", "s"])
+    var text = "\(indent)target: \(target)\n"
+    let shapeOnly = target == "s"
+    let keyPaths = shapeOnly
+      ? ["opacity", "strokeEnd", "fillColor", "path", "position", "transform.rotation.z", "lineWidth"]
+      : ["opacity", "position", "position.x", "transform.scale", "transform.rotation.z", "backgroundColor", "bounds",
+        "hidden", "cornerRadius", "transform.translation"]
+    let keyPath = pick(keyPaths)
+    text += "\(indent)keyPath: \(keyPath)\n"
+    func value() -> String {
+      switch keyPath {
+      case "opacity", "strokeEnd": return number(0...1)
+      case "position": return "[\(number(0...100)), \(number(0...100))]"
+      case "transform.translation": return "[\(number(-20...20)), \(number(-20...20))]"
+      case "bounds": return "[0, 0, \(number(1...80)), \(number(1...80))]"
+      case "backgroundColor", "fillColor": return "\"rgba(\(int(0...255)), \(int(0...255)), \(int(0...255)), \(number(0...1)))\""
+      case "hidden": return pick(["true", "false"])
+      case "transform.rotation.z": return "\(number(-3...3))"
+      case "path": return "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 \(number(0...50)) Z\""
+      default: return number(0...50)
+      }
+    }
+    let kind = keyPath == "path" || keyPath == "hidden" ? pick(["basic", "keyframes"]) : pick(["basic", "keyframes", "spring", "motion"])
+    switch kind {
+    case "keyframes":
+      let count = int(2...5)
+      text += "\(indent)values: [\((0..<count).map { _ in value() }.joined(separator: ", "))]\n"
+      let numeric = keyPath != "path" && keyPath != "hidden"
+      let mode = pick(numeric ? ["linear", "discrete", "paced", "cubic", "cubicPaced"] : ["linear", "discrete"])
+      text += "\(indent)calculationMode: \(mode)\n"
+      if mode == "linear" || mode == "cubic" || mode == "discrete", chance(60) {
+        let n = mode == "discrete" ? count + 1 : count
+        var times = (0..<n).map { Double($0) / Double(n - 1) }
+        for index in 1..<(n - 1) where chance(50) { times[index] = (times[index - 1] + times[index]) / 2 }
+        text += "\(indent)keyTimes: [\(times.map { String(format: "%.4f", $0) }.joined(separator: ", "))]\n"
+      }
+      if mode == "linear" || mode == "cubic", chance(50) {
+        text += "\(indent)timingFunctions: [\((1..<count).map { _ in pick(["linear", "easeIn", "easeOut", "default"]) }.joined(separator: ", "))]\n"
+      }
+      if mode == "cubic", chance(50) {
+        text += "\(indent)tension: [\((0..<count).map { _ in number(-1...1) }.joined(separator: ", "))]\n"
+      }
+    case "spring":
+      text += "\(indent)from: \(value())\n\(indent)to: \(value())\n"
+      text += chance(50)
+        ? "\(indent)spring: {mass: \(number(0.5...2)), stiffness: \(number(50...300)), damping: \(number(0...30)), initialVelocity: \(number(-5...5))}\n"
+        : "\(indent)spring: {duration: \(number(0.2...1)), bounce: \(number(-0.5...0.8))}\n"
+    case "motion" where keyPath == "position":
+      text += "\(indent)path: \"M 0 0 L \(number(0...50)) 10 Q 20 30 \(number(0...50)) 40 L 5 5\"\n"
+      if chance(50) { text += "\(indent)rotationMode: \(pick(["auto", "autoReverse"]))\n" }
+      if chance(30) { text += "\(indent)calculationMode: paced\n" }
+    default:
+      let combination = pick(["from to", "from by", "by to", "from", "to", "by"])
+      for key in combination.split(separator: " ") {
+        text += "\(indent)\(key): \(key == "by" && keyPath == "hidden" ? "true" : value())\n"
+      }
+      if keyPath != "hidden", keyPath != "path", chance(20) { text += "\(indent)additive: true\n" }
+      if keyPath != "hidden", keyPath != "path", chance(20) { text += "\(indent)cumulative: true\n" }
+    }
+    return text + timing(indent: indent, isRoot: false, isLeaf: true)
+  }
+
+  private mutating func node(indent: String, depth: Int) -> String {
+    if depth >= 3 || chance(45) { return leaf(indent: indent) }
+    let kind = pick(["group", "sequence"])
+    var text = timing(indent: indent, isRoot: false, isLeaf: false)
+    text += "\(indent)\(kind):\n"
+    for _ in 0..<int(1...3) {
+      let child = node(indent: indent + "    ", depth: depth + 1)
+      text += indent + "  - " + child.dropFirst(indent.count + 4)
+    }
+    return text
+  }
+
+  mutating func spec() -> String {
+    var text = """
+      scene: random
+      size: [100, 100]
+      layers:
+        - id: a
+          frame: [10, 10, 40, 40]
+          sublayers:
+            - id: b
+              frame: [5, 5, 10, 10]
+        - id: dots
+          repeat: 3
+          as: k
+          position: [k * 10, 50]
+          bounds: [0, 0, 8, 8]
+        - id: s
+          type: shape
+          path: "M 1 1 L 2 2 C 1 2 3 4 5 6 Z"
+      timelines:
+
+      """
+    for index in 0..<int(1...3) {
+      text += "  t\(index):\n" + node(indent: "    ", depth: 0)
+    }
+    return text
+  }
+}

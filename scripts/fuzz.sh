@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer,address and runs each for a share of SECONDS.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over yaml checker compiler sampler
+#
+# Seeds: specs/*.yaml, Tests/SceneCheckerTests/Fixtures/*.yaml and Fuzz/regressions/<target>/ (copied into the
+# working corpus .fuzz/corpus/<target>/, which grows across runs); dictionary: Fuzz/scenec.dict.
+# A crash leaves .fuzz/crash-<target>-*; copy it into Fuzz/regressions/<target>/ once fixed (the replay step
+# below and CI run every regression file through a plain build).
+# Environment: FUZZ_JOBS=N runs N fuzzing processes per target (default 1); FUZZ_SCRATCH (default /tmp/scenec-fuzz-build).
+# Exit status: 0 no crash; 1 a crash (or a regression replay failed); 3 the fuzzer runtime is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-240}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler)
+scratch=${FUZZ_SCRATCH:-/tmp/scenec-fuzz-build}
+work=.fuzz
+
+resource_dir=$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p' | head -1)
+if ! ls "$resource_dir"/../clang/lib/*/libclang_rt.fuzzer*.a "$resource_dir"/clang/lib/*/libclang_rt.fuzzer*.a \
+  "$resource_dir"/../clang/lib/*/*/libclang_rt.fuzzer*.a >/dev/null 2>&1; then
+  if ! find "$(dirname "$(dirname "$(command -v swiftc)")")" -name 'libclang_rt.fuzzer*.a' 2>/dev/null | grep -q .; then
+    echo "fuzz: skipped: this toolchain has no libFuzzer runtime (libclang_rt.fuzzer*.a); -sanitize=fuzzer needs it" >&2
+    exit 3
+  fi
+fi
+
+mkdir -p "$work"
+products=()
+for target in "${targets[@]}"; do products+=(--product "fuzz-$target"); done
+echo "fuzz: building ${targets[*]} (release, -sanitize=fuzzer,address) in $scratch" >&2
+for target in "${targets[@]}"; do
+  swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -E 'error|warning: unre|Compiling|Build' | grep -v '^\[' >&2 || true
+  [ -x "$scratch/release/fuzz-$target" ] || { echo "fuzz: building fuzz-$target failed" >&2; exit 1; }
+done
+
+share=$(( seconds / ${#targets[@]} ))
+[ "$share" -ge 1 ] || share=1
+jobs=${FUZZ_JOBS:-1}
+status=0
+for target in "${targets[@]}"; do
+  corpus="$work/corpus/$target"
+  mkdir -p "$corpus"
+  cp -n specs/*.yaml Tests/SceneCheckerTests/Fixtures/*.yaml "$corpus"/ 2>/dev/null || true
+  find "Fuzz/regressions/$target" -type f ! -name '*.md' -exec cp -n {} "$corpus"/ \; 2>/dev/null || true
+  log="$work/$target.log"
+  echo "fuzz: $target for ${share}s ($jobs job(s)), log $log" >&2
+  set +e
+  ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
+    "$scratch/release/fuzz-$target" "$corpus" -dict=Fuzz/scenec.dict -max_total_time="$share" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/crash-$target-" \
+    $( [ "$jobs" -gt 1 ] && echo "-fork=$jobs -ignore_crashes=0" ) >"$log" 2>&1
+  code=$?
+  set -e
+  runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{s+=$2} END {print s+0}')
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  echo "fuzz: $target: exit $code, $runs executions, cov ${cov:-?}, features ${ft:-?}, corpus $(ls "$corpus" | wc -l) files" >&2
+  if [ "$code" -ne 0 ]; then
+    status=1
+    echo "fuzz: $target FOUND A CRASH (exit $code):" >&2
+    grep -E 'ERROR|SUMMARY|Fatal error|Test unit written|Base64' "$log" | head -20 >&2 || true
+  fi
+done
+
+# Every regression input through a plain (replay) build: each must run without a crash.
+if compgen -G "Fuzz/regressions/*/*" >/dev/null; then
+  swift build --scratch-path "$scratch-replay" $(for t in "${targets[@]}"; do echo --product "fuzz-$t"; done) >/dev/null 2>&1 || true
+  for target in "${targets[@]}"; do
+    files=$(find "Fuzz/regressions/$target" -type f ! -name '*.md' 2>/dev/null || true)
+    [ -n "$files" ] || continue
+    # shellcheck disable=SC2086
+    if ! "$scratch-replay/debug/fuzz-$target" $files; then echo "fuzz: a regression input crashes fuzz-$target" >&2; status=1; fi
+  done
+fi
+exit $status
