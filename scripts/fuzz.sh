@@ -29,13 +29,22 @@ if ! ls "$resource_dir"/../clang/lib/*/libclang_rt.fuzzer*.a "$resource_dir"/cla
 fi
 
 mkdir -p "$work"
-products=()
-for target in "${targets[@]}"; do products+=(--product "fuzz-$target"); done
 echo "fuzz: building ${targets[*]} (release, -sanitize=fuzzer,address) in $scratch" >&2
 for target in "${targets[@]}"; do
-  swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -E 'error|warning: unre|Compiling|Build' | grep -v '^\[' >&2 || true
-  [ -x "$scratch/release/fuzz-$target" ] || { echo "fuzz: building fuzz-$target failed" >&2; exit 1; }
+  built=no
+  for attempt in 1 2 3; do  # a source edited during the build (other work in the tree) fails it; try again
+    if swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
+      -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING >"$work/build-$target.log" 2>&1; then
+      built=yes
+      break
+    fi
+    grep -q 'modified during the build' "$work/build-$target.log" || break
+  done
+  if [ "$built" != yes ]; then
+    grep -E 'error' "$work/build-$target.log" | head -20 >&2 || true
+    echo "fuzz: building fuzz-$target failed (log $work/build-$target.log)" >&2
+    exit 1
+  fi
 done
 
 share=$(( seconds / ${#targets[@]} ))
@@ -56,9 +65,9 @@ for target in "${targets[@]}"; do
     $( [ "$jobs" -gt 1 ] && echo "-fork=$jobs -ignore_crashes=0" ) >"$log" 2>&1
   code=$?
   set -e
-  runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{s+=$2} END {print s+0}')
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
-  ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  runs=$( (grep -E '^stat::number_of_executed_units' "$log" || true) | awk '{s+=$2} END {print s+0}')
+  cov=$( (grep -oE 'cov: [0-9]+' "$log" || true) | tail -1 | awk '{print $2}')
+  ft=$( (grep -oE 'ft: [0-9]+' "$log" || true) | tail -1 | awk '{print $2}')
   echo "fuzz: $target: exit $code, $runs executions, cov ${cov:-?}, features ${ft:-?}, corpus $(ls "$corpus" | wc -l) files" >&2
   if [ "$code" -ne 0 ]; then
     status=1

@@ -21,9 +21,14 @@ for kind in "${kinds[@]}"; do
   start=$(date +%s)
   # halt_on_error: the first report fails the run; leaks are not checked (the Swift runtime keeps metadata alive).
   # The hostile-input tests' time bound is scaled: sanitized debug binaries run 10-20x slower than release.
-  HOSTILE_TIME_FACTOR=${HOSTILE_TIME_FACTOR:-40} ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-    swift test --scratch-path "$scratch" --sanitize="$kind" ${SWIFT_TEST_ARGS:-} >"$log" 2>&1
-  code=$?
+  for attempt in 1 2 3; do  # a source edited during the build (other work in the tree) fails it; try again
+    HOSTILE_TIME_FACTOR=${HOSTILE_TIME_FACTOR:-40} ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
+      TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+      swift test --scratch-path "$scratch" --sanitize="$kind" ${SWIFT_TEST_ARGS:-} >"$log" 2>&1
+    code=$?
+    [ "$code" -ne 0 ] && grep -q 'modified during the build' "$log" && continue
+    break
+  done
   summary=$(grep -E 'Test run with .* (passed|failed)|Executed [0-9]+ tests' "$log" | tail -2 | tr '\n' ' ')
   reports=$(grep -cE '^(==[0-9]+==ERROR: AddressSanitizer|WARNING: ThreadSanitizer)' "$log")
   echo "sanitizers: $kind: exit $code in $(( $(date +%s) - start )) s, $reports sanitizer report(s); $summary" >&2

@@ -3,8 +3,9 @@ import SceneDiagnostics
 
 /// Finding and reading spec files.
 enum SpecFiles {
-  /// Files and folders as given → the spec files to read: a folder contributes every `*.yaml` / `*.yml` below it,
-  /// sorted by path, so that output never depends on the file system's order. Duplicates are read once.
+  /// Files and folders as given → the spec files to read, sorted by path: a folder contributes every `*.yaml` /
+  /// `*.yml` below it, and output never depends on the file system's order or on the order of the arguments.
+  /// Duplicates are read once.
   static func collect(_ paths: [String]) throws(CommandFailure) -> [String] {
     var result: [String] = []
     var seen = Set<String>()
@@ -28,12 +29,13 @@ enum SpecFiles {
           if manager.fileExists(atPath: full, isDirectory: &isSubdirectory), !isSubdirectory.boolValue { found.append(full) }
         }
         guard !found.isEmpty else { throw .usage("no .yaml or .yml files under \(path)") }
-        for file in found.sorted() where seen.insert(file).inserted { result.append(file) }
+        for file in found where seen.insert(file).inserted { result.append(file) }
       } else if seen.insert(path).inserted {
         result.append(path)
       }
     }
-    return result
+    // Sorted as a whole, so the report does not depend on the order the paths were given in; standard input last.
+    return result.filter { $0 != "-" }.sorted() + result.filter { $0 == "-" }
   }
 
   /// Reads a spec; `-` is standard input.

@@ -6,7 +6,7 @@ import SceneDiagnostics
 ///
 /// A state is the layers' own values with its pose written over them, so the scene's look in a state never
 /// depends on the path that led there. Moving to a state animates every property whose on-screen value differs
-/// from the state's, as `UIView.animate` with `beginFromCurrentState` does; docs/states.md gives the rules the
+/// from the state's, as `UIView.animate` with `beginFromCurrentState` does; Grammar.md ("States") gives the rules the
 /// runtime follows.
 public struct StateMachine: Sendable {
   /// In document order.

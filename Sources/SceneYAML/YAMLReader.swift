@@ -246,6 +246,19 @@ private struct TreeBuilder {
       contextOffset = at
       labels.append(.init(context, at: Span(start: at, end: min(at + 1, bytes.count))))
     }
+    // libyaml gives up on a plain or quoted key longer than 1024 characters (YAML's limit for an implicit key)
+    // only at the key's end, which may be megabytes away; point at the key itself.
+    if let contextOffset, parser.context.map({ String(cString: $0) }) == "while scanning a simple key",
+      parser.context_mark.line == parser.problem_mark.line,
+      Int(parser.problem_mark.index) - Int(parser.context_mark.index) > 1024
+    {
+      let length = Int(parser.problem_mark.index) - Int(parser.context_mark.index)
+      diagnostics.error(
+        YAMLDiagnostics.syntax, "a key of about \(length) characters; YAML allows at most 1024 in a key",
+        at: Span(start: contextOffset, end: min(contextOffset + 1, bytes.count)),
+        help: "use a short key; long text belongs in a value")
+      return
+    }
     // The comment may sit before or after the point libyaml gave up; look at the lines around both marks.
     var scanStart = min(offset, contextOffset ?? offset)
     var linesBack = 0
