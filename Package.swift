@@ -35,6 +35,17 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "scenec", dependencies: ["SceneCLI"]),
+    // The benchmark (issue 7; README "Benchmarks"): `swift run -c release scenec-bench`. CBenchSupport holds the
+    // libyaml floor and the rlottie harness (rlottie is opened at run time, so nothing here needs it to build).
+    .target(name: "CBenchSupport", dependencies: ["CYAML"]),
+    .target(
+      name: "SceneBenchmark",
+      dependencies: [
+        "CBenchSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneReference", "SceneCLI", "SceneModel",
+        "SceneDiagnostics", "SceneCore",
+      ]
+    ),
+    .executableTarget(name: "scenec-bench", dependencies: ["SceneBenchmark"]),
     // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING; a plain build
     // replays the files given as arguments). Fuzz/README.md.
     .executableTarget(name: "fuzz-yaml", dependencies: ["SceneYAML", "SceneDiagnostics"], path: "Fuzz/yaml"),
@@ -50,7 +61,9 @@ let package = Package(
     .testTarget(name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneDiagnostics", "SceneModel"], exclude: ["Fixtures"]),
     .testTarget(
       name: "SceneRuntimeTests",
-      dependencies: ["SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore"]
+      dependencies: [
+        "SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore", "SceneBenchmark",
+      ]
     ),
     .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"], resources: []),
   ]

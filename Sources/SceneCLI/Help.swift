@@ -3,8 +3,9 @@ enum Help {
   static let usage: [String: String] = [
     "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
     "compile": "scenec compile SPEC [-o PLAN.json]",
-    "sample": "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME]",
+    "sample": "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,…]]",
     "schema": "scenec schema [-o FILE]",
+    "export": ExportCommand.usage,
     "help": "scenec help [COMMAND]",
   ]
 
@@ -50,14 +51,19 @@ enum Help {
     case "sample":
       body = """
         Prints the presentation state of every layer (paint order, Core Animation property names) at each time.
-        Without --timeline the autoplay timelines play from time 0.
+        Without --timeline the autoplay timelines play from time 0, and a scene with states is in its initial
+        state unless --events says otherwise.
 
         options:
           --at T[,T…]          times in seconds
           --from A --to B --fps N
                                every 1/N s from A to B inclusive
           --timeline NAME      play this timeline from time 0 instead
+          --events E@T[,E@T…]  replay events through the scene's states (press@0,release@1.2); an event the
+                               current state has no transition for is ignored with a warning
         """
+    case "export":
+      body = ExportCommand.help
     case "schema":
       body = """
         Prints the JSON Schema (draft 2020-12) of the spec language, generated from the checker's own table of

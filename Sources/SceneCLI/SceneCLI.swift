@@ -9,6 +9,7 @@ public enum SceneCLI {
     ("compile", "compile a spec into an evaluation plan (JSON)"),
     ("sample", "print the presentation state of every layer at given times (JSON)"),
     ("schema", "print the JSON Schema of the spec language, for editors"),
+    ("export", "SVG frames, filmstrips (SVG/PNG) and Lottie JSON of a scene"),
     ("help", "show help for a command"),
   ]
 
@@ -45,6 +46,7 @@ public enum SceneCLI {
     case "compile": return try CompileCommand.run(rest, console: console)
     case "sample": return try SampleCommand.run(rest, console: console)
     case "schema": return try SchemaCommand.run(rest, console: console)
+    case "export": return try ExportCommand.run(rest, console: console)
     default:
       let hint = Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
       throw .usage("unknown command '\(command)'\(hint)")

@@ -25,6 +25,7 @@ public enum PlanCompiler {
       lower(timeline.root, stages: [], isRoot: true, into: &plan.tracks)
       plan.timelines.append(name: timeline.name, autoplay: timeline.autoplay, trackEnd: plan.tracks.count)
     }
+    plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
     return plan
   }
 

@@ -3,14 +3,15 @@ import SceneCore
 import SceneDiagnostics
 import SceneRuntime
 
-/// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME]`.
+/// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,E@T…]]`.
 enum SampleCommand {
-  static let spec = Arguments.Spec(options: ["--at", "--from", "--to", "--fps", "--timeline"] + CheckOptions.names, flags: [])
+  static let spec = Arguments.Spec(options: ["--at", "--from", "--to", "--fps", "--timeline", "--events"] + CheckOptions.names, flags: [])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "sample")
     guard parsed.positional.count == 1 else { throw .usage("sample needs exactly one spec or plan") }
     let times = try sampleTimes(parsed)
+    let script = try eventScript(parsed)
     let path = parsed.positional[0]
     let plan: Plan
     if path.hasSuffix(".json") {
@@ -28,6 +29,11 @@ enum SampleCommand {
       let options = try CheckOptions.options(from: parsed)
       guard let compiled = try CompileCommand.checkedPlan(path, options: options, console: console) else { return 1 }
       plan = compiled
+    }
+    // An interactive scene plays its state machine (from its initial state without events) unless a timeline
+    // is named to play alone.
+    if parsed.value("--timeline") == nil, script != nil || plan.machine != nil {
+      return try sampleReplay(plan: plan, script: script ?? EventScript(), times: times, console: console)
     }
     var playing = plan.autoplayTimelines
     if let name = parsed.value("--timeline") {

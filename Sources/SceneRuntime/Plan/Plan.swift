@@ -14,10 +14,12 @@ public struct Plan: Sendable, Hashable {
   public var layers: LayerTable
   public var timelines: TimelineTable
   public var tracks: TrackTable
+  /// The compiled `states:` section; nil when the scene is not interactive.
+  public var machine: MachineTable?
 
   public init(
     scene: String, width: Double, height: Double, layers: LayerTable = LayerTable(),
-    timelines: TimelineTable = TimelineTable(), tracks: TrackTable = TrackTable()
+    timelines: TimelineTable = TimelineTable(), tracks: TrackTable = TrackTable(), machine: MachineTable? = nil
   ) {
     self.scene = scene
     self.width = width
@@ -25,6 +27,7 @@ public struct Plan: Sendable, Hashable {
     self.layers = layers
     self.timelines = timelines
     self.tracks = tracks
+    self.machine = machine
   }
 
   /// The timelines that play when no timeline is named: every autoplay one, in file order.

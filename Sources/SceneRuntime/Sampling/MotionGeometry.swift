@@ -4,13 +4,14 @@ import SceneCore
 /// A path element stored as nine numbers (degree, start, control 1, control 2, end), evaluated as
 /// `BezierSegment` does in SceneCore, without building one: the sampler must not allocate.
 enum MotionGeometry {
-  /// B(s) of the element whose numbers start at `base`.
-  static func point(_ c: [Double], at base: Int, s: Double) -> (x: Double, y: Double) {
-    let degree = Int(c[base])
-    let (x0, y0) = (c[base + 1], c[base + 2])
-    let (x1, y1) = (c[base + 3], c[base + 4])
-    let (x2, y2) = (c[base + 5], c[base + 6])
-    let (x3, y3) = (c[base + 7], c[base + 8])
+  /// B(s) of the element whose nine numbers start at `c`.
+  @inline(__always)
+  static func point(_ c: UnsafePointer<Double>, s: Double) -> (x: Double, y: Double) {
+    let degree = Int(c[0])
+    let (x0, y0) = (c[1], c[2])
+    let (x1, y1) = (c[3], c[4])
+    let (x2, y2) = (c[5], c[6])
+    let (x3, y3) = (c[7], c[8])
     let r = 1 - s
     switch degree {
     case 0: return (x0, y0)
@@ -26,12 +27,12 @@ enum MotionGeometry {
 
   /// The direction of travel at s: B'(s), or where it vanishes the first non-degenerate chord from the nearer end
   /// (as `BezierPath.tangent(element:parameter:)`); (0, 0) for a point or a zero-length element.
-  static func tangent(_ c: [Double], at base: Int, s: Double) -> (x: Double, y: Double) {
-    let degree = Int(c[base])
-    let (x0, y0) = (c[base + 1], c[base + 2])
-    let (x1, y1) = (c[base + 3], c[base + 4])
-    let (x2, y2) = (c[base + 5], c[base + 6])
-    let (x3, y3) = (c[base + 7], c[base + 8])
+  static func tangent(_ c: UnsafePointer<Double>, s: Double) -> (x: Double, y: Double) {
+    let degree = Int(c[0])
+    let (x0, y0) = (c[1], c[2])
+    let (x1, y1) = (c[3], c[4])
+    let (x2, y2) = (c[5], c[6])
+    let (x3, y3) = (c[7], c[8])
     let r = 1 - s
     var dx = 0.0
     var dy = 0.0

@@ -2,78 +2,78 @@ import Foundation
 import SceneCore
 
 /// Composing one track's value into its layer's running state (docs/semantics.md, "Leaf values").
-extension Sampler {
-  mutating func apply(track: Int, leaf: LeafTime, to frames: inout [LayerFrame]) {
-    let tracks = plan.tracks
-    let layer = tracks.layers[track]
-    let slot = tracks.slots[track]
-    let count = tracks.components[track]
-    let flags = tracks.flags[track]
-    let valueBase = tracks.valueStarts[track]
+extension SamplerProgram {
+  /// Applies track `index` at `leaf` to the running values at `target`: the track's first slot (or its layer's
+  /// first path coordinate), whose `count` components it replaces or adds to. A motion track with a rotation
+  /// mode also adds to `transform.rotation.z`, which lies `SlotLayout.rotation + 2 − slot` after `target`.
+  @inline(__always)
+  func compose(
+    track index: Int, leaf: LeafTime, target: UnsafeMutablePointer<Double>, workspace: SamplerWorkspace
+  ) {
+    let track = UnsafePointer(tracks.base + index)
+    let count = track.pointee.count
+    let flags = track.pointee.flags
+    let value = workspace.value.base
     var angle = 0.0
     var rotates = false
     if !flags.isDisjoint(with: TrackFlags.relative) {
       // to-only, by-only, from-only: the missing end is the running value below this track, read now.
+      let first = values.base + track.pointee.firstValue
+      let second = first + count
+      let start = workspace.start.base
+      let end = workspace.end.base
       for component in 0..<count {
-        let running = slot < 0 ? frames[layer].path[component] : frames[layer].values[slot + component]
-        let first = tracks.values[valueBase + component]
-        let second = tracks.values[valueBase + count + component]
-        start[component] = flags.contains(.startFromBase) ? running : first
+        let running = target[component]
+        start[component] = flags.contains(.startFromBase) ? running : first[component]
         end[component] =
-          flags.contains(.endAtBase) ? running : flags.contains(.endAddsBase) ? running + second : second
+          flags.contains(.endAtBase)
+          ? running : flags.contains(.endAddsBase) ? running + second[component] : second[component]
       }
-      let segment = tracks.segmentStarts[track]
+      let segment = track.pointee.firstSegment
       let weight =
-        tracks.segmentKinds[segment] & SegmentKind.kindMask == SegmentKind.spring
-        ? springProgress(segment: segment, seconds: leaf.seconds) : leaf.progress
+        segmentKinds[segment] & SegmentKind.kindMask == SegmentKind.spring
+        ? springs[springIndex[segment]].progress(at: leaf.seconds) : leaf.progress
       for component in 0..<count {
         value[component] = start[component] + (end[component] - start[component]) * weight
         if flags.contains(.cumulative) { value[component] += leaf.iteration * end[component] }
       }
     } else {
-      let segment = segmentIndex(track: track, progress: leaf.progress)
+      let local = segment(of: track, progress: leaf.progress, cursor: &workspace.cursors.base[index])
       rotates = !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse])
-      angle = evaluate(track: track, segment: segment, leaf: leaf, wantsAngle: rotates)
+      angle = evaluate(track, segment: local, leaf: leaf, wantsAngle: rotates, into: value)
       if flags.contains(.cumulative) {
-        let last = tracks.valueStarts[track + 1] - count
-        for component in 0..<count { value[component] += leaf.iteration * tracks.values[last + component] }
+        let last = values.base + track.pointee.lastValue
+        for component in 0..<count { value[component] += leaf.iteration * last[component] }
       }
     }
-    write(track: track, layer: layer, slot: slot, count: count, flags: flags, to: &frames)
+    write(count: count, flags: flags, isPath: track.pointee.slot < 0, from: value, to: target)
     if rotates {
       let direction = flags.contains(.rotateAutoReverse) && angle.isFinite ? angle + Double.pi : angle
-      frames[layer].values[SlotLayout.rotation + 2] += direction.isFinite ? direction : 0
+      target[SlotLayout.rotation + 2 - track.pointee.slot] += direction.isFinite ? direction : 0
     }
   }
 
   /// Replaces (or adds to) the running value with `value`.
-  private func write(track: Int, layer: Int, slot: Int, count: Int, flags: TrackFlags, to frames: inout [LayerFrame]) {
+  @inline(__always)
+  private func write(
+    count: Int, flags: TrackFlags, isPath: Bool, from value: UnsafeMutablePointer<Double>,
+    to target: UnsafeMutablePointer<Double>
+  ) {
     let additive = flags.contains(.additive)
-    if slot < 0 {
+    if isPath {
       for component in 0..<count {
-        let running = frames[layer].path[component]
-        frames[layer].path[component] = additive ? running + value[component] : value[component]
+        target[component] = additive ? target[component] + value[component] : value[component]
       }
       return
     }
     let broadcast = flags.contains(.broadcast)
+    let discrete = flags.contains(.discrete)
     let written = broadcast ? 3 : count
     for offset in 0..<written {
       let component = broadcast ? 0 : offset
-      let running = frames[layer].values[slot + offset]
-      var result = additive ? running + value[component] : value[component]
-      if flags.contains(.discrete) { result = result >= 0.5 ? 1 : 0 }
-      frames[layer].values[slot + offset] = result
+      var result = additive ? target[offset] + value[component] : value[component]
+      if discrete { result = result >= 0.5 ? 1 : 0 }
+      target[offset] = result
     }
-  }
-
-  func springProgress(segment: Int, seconds: Double) -> Double {
-    let tracks = plan.tracks
-    let base = tracks.coefficientStarts[segment]
-    let spring = SpringParameters(
-      mass: tracks.coefficients[base], stiffness: tracks.coefficients[base + 1],
-      damping: tracks.coefficients[base + 2], initialVelocity: tracks.coefficients[base + 3],
-      allowsOverdamping: tracks.coefficients[base + 4] != 0)
-    return spring.progress(at: seconds)
   }
 }

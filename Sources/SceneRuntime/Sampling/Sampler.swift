@@ -3,58 +3,101 @@ import SceneCore
 
 /// Samples a plan: the presentation state of every layer at one scene time, written into a caller-owned buffer.
 ///
-/// After the first call (which sizes the buffer) a sample allocates nothing: model values are copied element by
-/// element into the existing arrays, and every track writes through two scratch buffers sized once here.
+/// The sampler turns the plan into read-only tables once (`SamplerProgram`: raw buffers, one record per track,
+/// the tracks' timing stages merged into a tree of shared nodes, spring constants solved) and keeps its mutable
+/// state in a workspace of raw buffers (`SamplerWorkspace`). A sample resets the workspace to the model values,
+/// evaluates each timing node once, composes every track through pointers (a segment cursor per track for
+/// playback, binary search otherwise), then copies the result into `frames`. After the first call (which sizes
+/// the buffer) a sample allocates nothing and retains nothing per track.
 public struct Sampler: Sendable {
   public let plan: Plan
-  /// Per track, the segment it used last; tried first, as playback mostly stays in or moves to the next one.
-  var cursors: [Int]
-  /// One value of the current track.
-  var value: [Double]
-  /// The track's start and end values when they depend on the running value.
-  var start: [Double]
-  var end: [Double]
+  let program: SamplerProgram
+  var workspace: SamplerWorkspace
 
   public init(plan: Plan) {
     self.plan = plan
-    cursors = [Int](repeating: 0, count: plan.tracks.count)
-    let width = max(plan.tracks.maxComponents, 3)
-    value = [Double](repeating: 0, count: width)
-    start = [Double](repeating: 0, count: width)
-    end = [Double](repeating: 0, count: width)
+    program = SamplerProgram(plan: plan)
+    workspace = SamplerWorkspace(program: program)
   }
 
   /// Fills `frames` (one per layer, paint order) with the state at scene time `time` when the timelines
   /// `timelines` (indices into the plan's timeline table) play from scene time 0. Animations compose in document
   /// order whatever the order of `timelines`.
   public mutating func sample(at time: Double, playing timelines: [Int], into frames: inout [LayerFrame]) {
-    resetToModel(&frames)
-    let table = plan.timelines
-    for timeline in 0..<table.count where timelines.contains(timeline) {
-      for track in table.trackStarts[timeline]..<table.trackStarts[timeline + 1] {
-        guard let leaf = plan.tracks.leafTime(track: track, sceneTime: time) else { continue }
-        apply(track: track, leaf: leaf, to: &frames)
+    let workspace = uniqueWorkspace()
+    let program = self.program
+    workspace.slots.base.update(from: program.slotValues.base, count: program.slotValues.count)
+    workspace.path.base.update(from: program.pathCoordinates.base, count: program.pathCoordinates.count)
+    for timeline in 0..<plan.timelines.count where timelines.contains(timeline) {
+      program.evaluateNodes(timeline: timeline, sceneTime: time, into: workspace.nodeTimes.base)
+      for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
+        let record = program.tracks.base + track
+        let node = record.pointee.node
+        guard node >= 0, workspace.nodeTimes[node].inEffect else { continue }
+        let target = (record.pointee.slot < 0 ? workspace.path.base : workspace.slots.base) + record.pointee.target
+        program.compose(track: track, leaf: workspace.nodeTimes[node], target: target, workspace: workspace)
+      }
+    }
+    copyOut(into: &frames)
+  }
+
+  /// Composes timeline `timeline`, at `localTime` of its own clock (scene time since its root was added), onto
+  /// `frames` as they stand (sized for the plan): relative animations start from what is already there.
+  mutating func compose(timeline: Int, at localTime: Double, onto frames: inout [LayerFrame]) {
+    let workspace = uniqueWorkspace()
+    let program = self.program
+    program.evaluateNodes(timeline: timeline, sceneTime: localTime, into: workspace.nodeTimes.base)
+    for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
+      let node = program.tracks[track].node
+      guard node >= 0, workspace.nodeTimes[node].inEffect else { continue }
+      apply(track: track, leaf: workspace.nodeTimes[node], to: &frames)
+    }
+  }
+
+  /// Applies one track at `leaf` (from `TrackTable.leafTime`) onto `frames` as they stand.
+  mutating func apply(track: Int, leaf: LeafTime, to frames: inout [LayerFrame]) {
+    let workspace = uniqueWorkspace()
+    let record = program.tracks[track]
+    if record.slot < 0 {
+      frames[record.layer].path.withUnsafeMutableBufferPointer { path in
+        program.compose(track: track, leaf: leaf, target: path.baseAddress!, workspace: workspace)
+      }
+    } else {
+      frames[record.layer].values.withUnsafeMutableBufferPointer { slots in
+        program.compose(track: track, leaf: leaf, target: slots.baseAddress! + record.slot, workspace: workspace)
       }
     }
   }
 
-  /// Copies the model state into `frames`, sizing it on the first call only.
-  private func resetToModel(_ frames: inout [LayerFrame]) {
+  /// The workspace, copied first if another sampler (a copy of this one) shares it.
+  private mutating func uniqueWorkspace() -> SamplerWorkspace {
+    if !isKnownUniquelyReferenced(&workspace) { workspace = workspace.copy() }
+    return workspace
+  }
+
+  /// Copies the composed values into `frames`, sizing it on the first call only.
+  private func copyOut(into frames: inout [LayerFrame]) {
     let layers = plan.layers
+    let slots = workspace.slots.base
+    let path = workspace.path.base
+    let starts = program.pathCoordinateStarts.base
     if frames.count != layers.count || !frames.indices.allSatisfy({ frameFits(frames[$0], layer: $0) }) {
       frames = (0..<layers.count).map { index in
         LayerFrame(
-          values: Array(layers.modelValues(of: index)),
-          path: Array(layers.pathCoordinates[layers.pathCoordinateStarts[index]..<layers.pathCoordinateStarts[index + 1]]))
+          values: Array(UnsafeBufferPointer(start: slots + index * SlotLayout.count, count: SlotLayout.count)),
+          path: Array(UnsafeBufferPointer(start: path + starts[index], count: starts[index + 1] - starts[index])))
       }
       return
     }
-    for layer in 0..<layers.count {
-      let base = layer * SlotLayout.count
-      for slot in 0..<SlotLayout.count { frames[layer].values[slot] = layers.values[base + slot] }
-      let pathBase = layers.pathCoordinateStarts[layer]
-      for index in 0..<(layers.pathCoordinateStarts[layer + 1] - pathBase) {
-        frames[layer].path[index] = layers.pathCoordinates[pathBase + index]
+    frames.withUnsafeMutableBufferPointer { frames in
+      for layer in 0..<frames.count {
+        frames[layer].values.withUnsafeMutableBufferPointer {
+          $0.baseAddress!.update(from: slots + layer * SlotLayout.count, count: SlotLayout.count)
+        }
+        let count = starts[layer + 1] - starts[layer]
+        if count > 0 {
+          frames[layer].path.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: path + starts[layer], count: count) }
+        }
       }
     }
   }

@@ -12,6 +12,8 @@ extension Plan {
     root.append("layers", .array((0..<layers.count).map(layerJSON)))
     root.append("timelines", .array((0..<timelines.count).map(timelineJSON)))
     root.append("tracks", .array((0..<tracks.count).map(trackJSON)))
+    // Only interactive scenes carry the member, so the plans of other scenes are unchanged.
+    if let machine { root.append("machine", machine.json(layers: layers)) }
     return root.value
   }
 

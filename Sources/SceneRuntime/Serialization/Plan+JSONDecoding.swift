@@ -40,6 +40,9 @@ extension Plan {
     for (index, item) in trackItems.enumerated() {
       tracks.append(try TrackDecoder.decode(try PlanReader(item, at: "tracks[\(index)]"), layers: layers))
     }
+    if let machineValue = root.object["machine"], !machineValue.isNull {
+      machine = try MachineTable(json: machineValue, layers: layers, timelineCount: timelines.count)
+    }
   }
 }
 

@@ -1,0 +1,63 @@
+import CBenchSupport
+import SceneChecker
+import SceneCompiler
+import SceneDiagnostics
+import SceneModel
+import SceneRuntime
+
+/// Compile throughput: spec bytes → checked scene → plan, against the libyaml floor (only pulling libyaml's
+/// events over the same bytes), measured in alternation so that both see the same machine.
+public enum CompileBenchmark {
+  public struct Result: Sendable {
+    public var bytes: Int
+    /// Median seconds of one compile (check and lower; the plan's JSON is not written).
+    public var seconds: Double
+    /// Median seconds of one libyaml event pass.
+    public var floorSeconds: Double
+    public var megabytesPerSecond: Double { Double(bytes) / 1e6 / seconds }
+    public var floorMegabytesPerSecond: Double { Double(bytes) / 1e6 / floorSeconds }
+    public var ratio: Double { seconds / floorSeconds }
+  }
+
+  public enum Failure: Error, CustomStringConvertible {
+    case doesNotCheck(String)
+    case libyamlFailed
+
+    public var description: String {
+      switch self {
+      case .doesNotCheck(let message): return "the spec does not check: \(message)"
+      case .libyamlFailed: return "libyaml rejected the spec"
+      }
+    }
+  }
+
+  /// Compiles once, returning the plan (for the other measurements), or why it failed.
+  public static func compileOnce(_ bytes: [UInt8], path: String) throws -> (scene: Scene, plan: Plan) {
+    let result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+    guard let scene = result.scene else {
+      throw Failure.doesNotCheck(result.diagnostics.first.map { "\($0.code.id) \($0.message)" } ?? "no scene")
+    }
+    return (scene, PlanCompiler.compile(scene))
+  }
+
+  public static func run(_ bytes: [UInt8], path: String, configuration: BenchmarkConfiguration) throws -> Result {
+    var compileTimes: [Double] = []
+    var floorTimes: [Double] = []
+    for _ in 0..<configuration.rounds {
+      var events: Int64 = 0
+      floorTimes.append(
+        Timing.perCall(minimum: configuration.minimumTime) {
+          events = bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) }
+        })
+      guard events > 0 else { throw Failure.libyamlFailed }
+      var tracks = 0
+      compileTimes.append(
+        Timing.perCall(minimum: configuration.minimumTime) {
+          let result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+          if let scene = result.scene { tracks = PlanCompiler.compile(scene).tracks.count }
+        })
+      blackHole(tracks)
+    }
+    return Result(bytes: bytes.count, seconds: Timing.median(compileTimes), floorSeconds: Timing.median(floorTimes))
+  }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import SceneCore
+import SceneDiagnostics
+import SceneExport
+import SceneRuntime
+
+/// `scenec export svg|filmstrip|lottie SPEC|PLAN.json …`: pictures and animation files for other tools
+/// (docs/exports.md). Diagnostics and export warnings go to standard error; files are written atomically.
+enum ExportCommand {
+  static let usage =
+    "scenec export svg SPEC --at T [-o FILE.svg|.png] | export filmstrip SPEC (--frames N | --fps F) [-o FILE.svg|.png]"
+    + " | export lottie SPEC [-o FILE.json] [--strict]   (each: [--timeline NAME | --events E@T,…])"
+
+  static let help = """
+    Exports a scene (a spec, or a plan from `scenec compile`) for other tools. docs/exports.md tells what maps
+    to what. Without --timeline the autoplay timelines play from time 0 (a scene with states: its initial state,
+    or the replay of --events).
+
+    scenec export svg SPEC --at T [-o FILE]
+        The presentation state at T seconds as a static SVG of the scene's size: layer transforms about the
+        anchor point, backgrounds, borders, corner radii, masksToBounds clips, masks, group opacity, shape fills
+        and strokes (caps, joins, dashes, strokeStart/strokeEnd) and text. -o FILE.png (or --png) rasterises it.
+
+    scenec export filmstrip SPEC (--frames N | --fps F) [-o FILE]
+        Frames side by side, each labelled with its time, in one SVG (rows wrap). --frames N: N instants from
+        the start to the end of the span, both included; --fps F: every 1/F s. The span is the active span of
+        the playing timelines (to the end of the last one); one that repeats forever shows whole periods of it
+        (its cycle, or the common period of several), capped at 10 s when there is none; --duration S sets it.
+        --columns C frames per row, --scale K size of each frame, --background COLOR|none behind each frame.
+
+    scenec export lottie SPEC [-o FILE] [--strict]
+        Lottie JSON (Bodymovin 5.x, 60 fps) of the span above: shape layers with parenting, transforms, paths,
+        fills, strokes, trim paths, backgrounds and borders as rectangles, masks as track mattes; keyframes with
+        per-segment Bézier easing, hold keyframes, repeats and reversals expanded; what keyframes cannot express
+        (springs, cubic keyframes, composed curves) is sampled every frame and simplified to within 1/1000 of
+        the value's range. Whatever Lottie (or rlottie) cannot show is a warning W09xx on standard error;
+        --strict makes warnings fail (exit 1, nothing written).
+
+    PNG output (-o FILE.png or --png with -o) runs rsvg-convert (Debian: librsvg2-bin); without it the command
+    says so and exits 2.
+
+    options:
+      --at T               svg: the time in seconds
+      --timeline NAME      play this timeline alone from time 0
+      --events E@T[,…]     replay events through the scene's states (press@0,release@1.2)
+      --frames N, --fps F  filmstrip: how many frames, or how often
+      --duration S         filmstrip, lottie: the span in seconds instead of the timelines' own
+      -o, --output FILE    write FILE (atomically) instead of standard output
+      --png                rasterise (with -o)
+      --strict             lottie: warnings fail
+    """
+
+  static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    guard let kind = arguments.first else { throw .usage("export needs a kind: svg, filmstrip or lottie") }
+    let rest = Array(arguments.dropFirst())
+    switch kind {
+    case "svg": return try ExportSVGCommand.run(rest, console: console)
+    case "filmstrip": return try ExportFilmstripCommand.run(rest, console: console)
+    case "lottie": return try ExportLottieCommand.run(rest, console: console)
+    default:
+      let hint = Suggestions.closest(to: kind, among: ["svg", "filmstrip", "lottie"]).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown export '\(kind)'; the exports are svg, filmstrip and lottie\(hint)")
+    }
+  }
+}
+
+/// What the export commands share: reading the scene, choosing what plays, sampling, writing.
+enum ExportSupport {
+  static let commonOptions = ["--timeline", "--events", "-o", "--output"] + CheckOptions.names
+
+  /// The plan of a spec or plan file; nil (after printing the diagnostics) when it has errors.
+  static func plan(_ path: String, parsed: Arguments, console: Console) throws(CommandFailure) -> Plan? {
+    if path.hasSuffix(".json") {
+      let source = try SpecFiles.read(path, console: console)
+      do {
+        return try Plan(json: try JSONParser.parse(source.bytes))
+      } catch let error as PlanError {
+        _ = console.standardError.write("\(path): error: \(error)\n")
+        return nil
+      } catch {
+        _ = console.standardError.write("\(path): error: not JSON: \(error)\n")
+        return nil
+      }
+    }
+    let options = try CheckOptions.options(from: parsed)
+    return try CompileCommand.checkedPlan(path, options: options, console: console)
+  }
+
+  /// What plays: one named timeline, the autoplay ones, or the replay of the scene's states.
+  enum Playback {
+    case timelines([Int])
+    case machine(EventScript)
+  }
+
+  /// Nil (after printing why) when the timeline does not exist.
+  static func playback(_ parsed: Arguments, plan: Plan, console: Console) throws(CommandFailure) -> Playback? {
+    var script: EventScript?
+    if let text = parsed.value("--events") {
+      guard parsed.value("--timeline") == nil else {
+        throw .usage("give either --events or --timeline: --timeline plays one timeline alone, without the states")
+      }
+      do {
+        script = try EventScript(parsing: text)
+      } catch {
+        throw .usage("--events: \(error)")
+      }
+    }
+    if let name = parsed.value("--timeline") {
+      guard let index = plan.timelineIndex(named: name) else {
+        let hint = Suggestions.closest(to: name, among: plan.timelines.names).first.map { "; did you mean '\($0)'?" } ?? ""
+        _ = console.standardError.write("scenec: error: no timeline named '\(name)'\(hint)\n")
+        return nil
+      }
+      return .timelines([index])
+    }
+    if let script {
+      try checkEventNames(script, plan: plan)
+      return .machine(script)
+    }
+    if plan.machine != nil { return .machine(EventScript()) }
+    return .timelines(plan.autoplayTimelines)
+  }
+
+  static func checkEventNames(_ script: EventScript, plan: Plan) throws(CommandFailure) {
+    let declared = plan.machine?.events ?? []
+    for event in script.events where !declared.contains(event.name) {
+      guard !declared.isEmpty else {
+        throw .usage("--events: scene '\(plan.scene)' has no states, so it takes no events ('\(event.name)')")
+      }
+      let hint = Suggestions.closest(to: event.name, among: declared).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("--events: no event named '\(event.name)'\(hint)")
+    }
+  }
+
+  /// Samples the scene at increasing times.
+  struct FrameSampler {
+    let plan: Plan
+    var sampler: Sampler
+    var replay: MachineReplay?
+    let playing: [Int]
+
+    init(plan: Plan, playback: Playback) {
+      self.plan = plan
+      sampler = Sampler(plan: plan)
+      switch playback {
+      case .timelines(let indices):
+        playing = indices
+        replay = nil
+      case .machine(let script):
+        playing = []
+        replay = MachineReplay(plan: plan, script: script)
+      }
+    }
+
+    mutating func frames(at time: Double) -> [LayerFrame] {
+      var frames: [LayerFrame] = []
+      if replay != nil {
+        replay!.sample(at: time, into: &frames)
+      } else {
+        sampler.sample(at: time, playing: playing, into: &frames)
+      }
+      return frames
+    }
+  }
+
+  /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, until the last
+  /// transition has completed, or 1 s past the last event for a loop that never ends).
+  static func span(_ parsed: Arguments, plan: Plan, playback: Playback) throws(CommandFailure) -> ExportSpan {
+    if let text = parsed.value("--duration") {
+      guard let value = Double(text), value.isFinite, value >= 0, value <= 3600 else {
+        throw .usage("--duration needs seconds from 0 to 3600, found '\(text)'")
+      }
+      return ExportSpan(end: value, capped: false, endless: false)
+    }
+    switch playback {
+    case .timelines(let indices):
+      return ExportSpan.of(plan: plan, playing: indices)
+    case .machine(let script):
+      var replay = MachineReplay(plan: plan, script: script)
+      let lastEvent = script.events.map(\.time).max() ?? 0
+      replay.advance(through: lastEvent + ExportSpan.longestPeriod)
+      var end = lastEvent
+      var endless = false
+      for episode in replay.episodes {
+        if episode.complete.isFinite { end = max(end, episode.complete) } else { endless = true }
+        if episode.completion.isFinite { end = max(end, episode.completion) }
+      }
+      if endless { end = max(end, lastEvent + 1) }
+      return ExportSpan(end: min(end, lastEvent + ExportSpan.longestPeriod), capped: false, endless: endless)
+    }
+  }
+
+  /// Writes `text` to `-o FILE` (atomically) or standard output; PNG when the file ends in `.png` or `--png`.
+  static func write(_ text: String, parsed: Arguments, console: Console, allowPNG: Bool) throws(CommandFailure) {
+    let output = parsed.value("-o") ?? parsed.value("--output")
+    let png = allowPNG && (parsed.flag("--png") || (output?.lowercased().hasSuffix(".png") ?? false))
+    if png {
+      guard let output else { throw .usage("--png needs -o FILE.png (PNG is not written to standard output)") }
+      try Rasterizer.writePNG(svg: text, to: output, console: console)
+      return
+    }
+    if let output {
+      try AtomicFile.write(text, to: output)
+    } else if !console.standardOutput.write(text) {
+      throw .closedOutput
+    }
+  }
+
+  static func number(_ parsed: Arguments, _ name: String) throws(CommandFailure) -> Double? {
+    guard let text = parsed.value(name) else { return nil }
+    guard let value = Double(text), value.isFinite else { throw .usage("\(name) needs a number, found '\(text)'") }
+    return value
+  }
+}
+
+/// SVG → PNG through `rsvg-convert` (Debian's librsvg2-bin), found on PATH.
+enum Rasterizer {
+  static let tool = "rsvg-convert"
+
+  static func locate(console: Console) -> String? {
+    let path = console.environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") where !folder.isEmpty {
+      let candidate = String(folder) + "/" + tool
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  static func writePNG(svg: String, to output: String, console: Console) throws(CommandFailure) {
+    guard let executable = locate(console: console) else {
+      throw .usage(
+        "PNG output needs rsvg-convert, which is not on PATH (Debian/Ubuntu: apt-get install librsvg2-bin); "
+          + "write SVG instead with -o FILE.svg")
+    }
+    let url = URL(fileURLWithPath: output)
+    let folder = url.deletingLastPathComponent()
+    let stem = ".\(url.lastPathComponent).\(UUID().uuidString)"
+    let svgFile = folder.appendingPathComponent(stem + ".svg")
+    let pngFile = folder.appendingPathComponent(stem + ".png.tmp")
+    defer {
+      try? FileManager.default.removeItem(at: svgFile)
+      try? FileManager.default.removeItem(at: pngFile)
+    }
+    do {
+      try Data(svg.utf8).write(to: svgFile)
+    } catch {
+      throw .usage("cannot write \(output): \(error.localizedDescription)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--format", "png", "--output", pngFile.path, svgFile.path]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw .usage("cannot run \(executable): \(error.localizedDescription)")
+    }
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      throw .usage("rsvg-convert failed (status \(process.terminationStatus)): \(text)")
+    }
+    if rename(pngFile.path, url.path) != 0 {
+      throw .usage("cannot write \(output): \(String(cString: strerror(errno)))")
+    }
+  }
+}
+
+/// The export warnings (W09xx, `ExportDiagnostics`), as ids and names, for tests and documentation checks.
+public enum ExportCodes {
+  public static var all: [(id: String, name: String)] { ExportDiagnostics.all.map { ($0.id, $0.name) } }
+}

@@ -1,0 +1,51 @@
+import SceneExport
+import SceneRuntime
+
+/// `scenec export filmstrip SPEC (--frames N | --fps F) [--timeline NAME | --events …] [-o FILE.svg|FILE.png]`.
+enum ExportFilmstripCommand {
+  static let spec = Arguments.Spec(
+    options: ExportSupport.commonOptions + ["--frames", "--fps", "--duration", "--columns", "--scale", "--background"],
+    flags: ["--png"])
+
+  static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    let parsed = try Arguments(arguments, spec: spec, command: "export filmstrip")
+    guard parsed.positional.count == 1 else { throw .usage("export filmstrip needs exactly one spec or plan") }
+    let count = try parsed.integer("--frames")
+    let fps = try ExportSupport.number(parsed, "--fps")
+    if count != nil && fps != nil { throw .usage("give either --frames N or --fps F") }
+    if let fps, fps <= 0 { throw .usage("--fps needs a positive number") }
+    if let count, count > 1000 { throw .usage("--frames: at most 1000 frames") }
+    let columns = try parsed.integer("--columns")
+    let scale = try ExportSupport.number(parsed, "--scale")
+    if let scale, !(scale > 0 && scale <= 16) { throw .usage("--scale needs a number in (0, 16]") }
+    guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
+    guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
+    let span = try ExportSupport.span(parsed, plan: plan, playback: playback)
+    if span.capped {
+      _ = console.standardError.write(
+        "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "
+          + "\(Filmstrip.label(span.end)) s (--duration sets it)\n")
+    }
+    if case .timelines(let playing) = playback, playing.isEmpty, !plan.timelines.names.isEmpty {
+      _ = console.standardError.write(
+        "scenec: note: no timeline plays by itself; showing the layers as written (--timeline NAME plays one of "
+          + plan.timelines.names.joined(separator: ", ") + ")\n")
+    }
+    let times: [Double]
+    if let fps {
+      times = Filmstrip.times(fps: fps, start: 0, end: span.end)
+      guard times.count <= 1000 else { throw .usage("--fps gives more than 1000 frames; lower it or --duration") }
+    } else {
+      times = Filmstrip.times(count: count ?? 8, start: 0, end: span.end)
+    }
+    var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
+    let frames = times.map { sampler.frames(at: $0) }
+    var layout = Filmstrip.Layout.automatic(plan: plan, frameCount: times.count)
+    if let columns { layout.columns = columns }
+    if let scale { layout.scale = scale }
+    if let background = parsed.value("--background") { layout.frameBackground = background == "none" ? nil : background }
+    let text = Filmstrip.document(plan: plan, times: times, frames: frames, layout: layout)
+    try ExportSupport.write(text, parsed: parsed, console: console, allowPNG: true)
+    return 0
+  }
+}

@@ -1,0 +1,40 @@
+import SceneCore
+import SceneExport
+import SceneRuntime
+
+/// `scenec export lottie SPEC [--timeline NAME | --events …] [-o FILE.json] [--strict]`.
+enum ExportLottieCommand {
+  static let spec = Arguments.Spec(options: ExportSupport.commonOptions + ["--duration"], flags: ["--strict"])
+
+  static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
+    let parsed = try Arguments(arguments, spec: spec, command: "export lottie")
+    guard parsed.positional.count == 1 else { throw .usage("export lottie needs exactly one spec or plan") }
+    guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
+    guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
+    let span = try ExportSupport.span(parsed, plan: plan, playback: playback)
+    if case .timelines(let playing) = playback, playing.isEmpty, !plan.timelines.names.isEmpty {
+      _ = console.standardError.write(
+        "scenec: note: no timeline plays by itself; exporting the layers as written (--timeline NAME plays one of "
+          + plan.timelines.names.joined(separator: ", ") + ")\n")
+    }
+    var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
+    let playing: [Int]?
+    switch playback {
+    case .timelines(let indices): playing = indices
+    case .machine: playing = nil
+    }
+    let export = LottieExporter.export(plan: plan, sample: { sampler.frames(at: $0) }, playing: playing, span: span)
+    let name = parsed.positional[0]
+    for warning in export.warnings {
+      _ = console.standardError.write("\(name): \(warning.text)\n")
+    }
+    if parsed.flag("--strict") && !export.warnings.isEmpty {
+      _ = console.standardError.write(
+        "scenec: error: --strict: \(export.warnings.count) export warning(s); nothing written\n")
+      return 1
+    }
+    let text = JSONWriter(style: .compact).string(from: export.json) + "\n"
+    try ExportSupport.write(text, parsed: parsed, console: console, allowPNG: false)
+    return 0
+  }
+}

@@ -1,0 +1,33 @@
+import SceneCore
+import SceneModel
+import SceneRuntime
+
+/// A checked state machine → the plan's machine tables: each state's whole model (its pose written over the
+/// layers' own values, as `StateMachine.State.apply(to:)` does), timing functions as polynomial coefficients, and
+/// the lengths the runtime needs to time completions, taken from the timelines' trees here once.
+enum MachineLowering {
+  static func table(_ machine: StateMachine, scene: Scene) -> MachineTable {
+    let states = machine.states.map { state in
+      var layers = scene.layers
+      state.apply(to: &layers)
+      return MachineTable.State(
+        name: state.name, values: layers.flatMap(\.values), pathCoordinates: layers.flatMap(\.path.coordinates),
+        loop: state.loop, loopLength: state.loop.map { max(scene.timelines[$0].root.end, 0) } ?? 0,
+        isFinal: state.isFinal)
+    }
+    let transitions = machine.transitions.map { transition in
+      let trigger: MachineTable.Trigger
+      switch transition.trigger {
+      case .event(let index): trigger = .event(index)
+      case .completion: trigger = .completion
+      }
+      let function = transition.timingFunction
+      return MachineTable.Transition(
+        from: transition.from, trigger: trigger, to: transition.to, duration: transition.duration,
+        curve: function.isLinear ? nil : function.curve, timeline: transition.timeline,
+        discrete: transition.discrete == .end ? .end : .start, length: transition.length(timelines: scene.timelines))
+    }
+    return MachineTable(
+      events: machine.events.map(\.name), initial: machine.initial, states: states, transitions: transitions)
+  }
+}

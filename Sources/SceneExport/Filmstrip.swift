@@ -1,0 +1,107 @@
+import SceneCore
+import SceneRuntime
+
+/// Several instants of a scene side by side in one SVG, each labelled with its time; rows wrap after `columns`.
+public enum Filmstrip {
+  public struct Layout: Sendable, Hashable {
+    /// Frames per row.
+    public var columns: Int
+    /// Each frame is drawn at this multiple of the scene size.
+    public var scale: Double
+    /// Painted behind each frame (the scene itself is transparent); nil for none.
+    public var frameBackground: String?
+
+    public init(columns: Int, scale: Double, frameBackground: String?) {
+      self.columns = columns
+      self.scale = scale
+      self.frameBackground = frameBackground
+    }
+
+    /// Frames at least about 120 points on their shorter side, at most 1600 points of frames per row.
+    public static func automatic(plan: Plan, frameCount: Int) -> Layout {
+      let shorter = max(min(plan.width, plan.height), 1)
+      let scale = min(8, max(1, (120 / shorter).rounded()))
+      let cell = plan.width * scale + gap
+      let columns = max(1, min(frameCount, Int((1600 / cell).rounded(.down))))
+      return Layout(columns: columns, scale: scale, frameBackground: "#3a3a3a")
+    }
+  }
+
+  static let gap = 12.0
+  static let labelHeight = 20.0
+
+  public static func document(plan: Plan, times: [Double], frames: [[LayerFrame]], layout: Layout) -> String {
+    precondition(times.count == frames.count && !times.isEmpty, "one frame per time")
+    let tree = SceneTree(plan: plan)
+    let n = SVGMarkup.number
+    let frameWidth = plan.width * layout.scale
+    let frameHeight = plan.height * layout.scale
+    let columns = max(1, min(layout.columns, times.count))
+    let rows = (times.count + columns - 1) / columns
+    let width = gap + Double(columns) * (frameWidth + gap)
+    let height = gap + Double(rows) * (frameHeight + labelHeight + gap)
+    var definitions: [String] = []
+    var body: [String] = []
+    for (index, time) in times.enumerated() {
+      let x = gap + Double(index % columns) * (frameWidth + gap)
+      let y = gap + Double(index / columns) * (frameHeight + labelHeight + gap)
+      var exporter = SVGExporter(tree: tree, frames: frames[index], idPrefix: "f\(index)-")
+      let scene = exporter.scene(indent: "      ")
+      definitions += exporter.definitionLines
+      var frame: [String] = []
+      if let background = layout.frameBackground {
+        frame += SVGMarkup.element(
+          "rect", [("width", n(plan.width)), ("height", n(plan.height)), ("fill", background)], indent: "    ")
+      }
+      frame += SVGMarkup.element(
+        "g", [("id", "f\(index)"), ("transform", nil)], children: scene, indent: "    ")
+      // A nested <svg> clips the frame to the canvas, so nothing spills into its neighbours.
+      body += SVGMarkup.element(
+        "svg",
+        [("x", n(x)), ("y", n(y)), ("width", n(frameWidth)), ("height", n(frameHeight)),
+         ("viewBox", "0 0 \(n(plan.width)) \(n(plan.height))"), ("overflow", "hidden")],
+        children: frame, indent: "  ")
+      body += SVGMarkup.element(
+        "text",
+        [("x", n(x + frameWidth / 2)), ("y", n(y + frameHeight + 15)), ("font-family", "DejaVu Sans Mono, monospace"),
+         ("font-size", "12"), ("text-anchor", "middle"), ("fill", "#d0d0d0")],
+        children: ["    t = " + label(time) + " s"], indent: "  ")
+    }
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+        + "viewBox=\"0 0 \(n(width)) \(n(height))\">",
+      "  <title>\(SVGMarkup.escape(plan.scene)): \(times.count) frames</title>",
+    ]
+    if !definitions.isEmpty { lines += ["  <defs>"] + definitions + ["  </defs>"] }
+    lines += SVGMarkup.element("rect", [("width", n(width)), ("height", n(height)), ("fill", "#1e1e1e")], indent: "  ")
+    lines += body
+    lines.append("</svg>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A time label: at most three decimals, trailing zeros dropped (`0.25`, `1.333`).
+  public static func label(_ time: Double) -> String {
+    let rounded = (time * 1000).rounded() / 1000
+    return NumberFormatting.shortest(rounded)
+  }
+
+  /// `count` instants from `start` to `end` inclusive (one: `start`), each computed, not accumulated.
+  public static func times(count: Int, start: Double, end: Double) -> [Double] {
+    guard count > 1, end > start else { return [start] }
+    return (0..<count).map { k in k == count - 1 ? end : start + (end - start) * Double(k) / Double(count - 1) }
+  }
+
+  /// Every 1/fps from `start` while ≤ `end`.
+  public static func times(fps: Double, start: Double, end: Double) -> [Double] {
+    var result: [Double] = []
+    var k = 0.0
+    while true {
+      let time = start + k / fps
+      if time > end + 1e-9 || result.count >= 10_000 { break }
+      result.append(min(time, end))
+      k += 1
+    }
+    return result
+  }
+}

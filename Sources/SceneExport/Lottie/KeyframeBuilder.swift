@@ -1,0 +1,295 @@
+import Foundation
+import SceneCore
+
+/// One Lottie keyframe before it is written: its time in seconds, its value, and how it moves to the next one.
+struct Keyframe: Hashable {
+  var time: Double
+  var value: [Double]
+  var motion: Motion
+
+  enum Motion: Hashable {
+    case hold
+    case eased(BezierEasing)
+  }
+}
+
+/// A property's Lottie form: one value, or keyframes (at least two).
+struct AnimatedValue {
+  var initial: [Double]
+  var keyframes: [Keyframe]
+  /// Why parts were sampled and simplified (empty when every keyframe is exact).
+  var bakedReasons: [String]
+
+  var isAnimated: Bool { keyframes.count >= 2 }
+}
+
+/// Builds keyframes for a property whose value at time t is `evaluate(t)` and whose inputs are written by the
+/// tracks `drivers` (their timing pieces).
+///
+/// Between consecutive piece boundaries of all drivers, a property that only one driver moves is a single eased
+/// move (the driver's easing, cut to the interval): one keyframe, exact — its values come from sampling the
+/// scene at the ends, so anything affine in the driver's value (anchor from bounds, degrees from radians,
+/// percent from opacity) is exact too. Nothing moving: a hold keyframe. Anything else (two drivers at once, a
+/// spring, cubic keyframes, …) is sampled at every frame and simplified (Douglas–Peucker) until every frame is
+/// within `tolerance` × the property's range. Every exact piece is verified at every frame; one that misses is
+/// sampled instead. A jump at a boundary becomes a hold 0.1 ms before it.
+struct KeyframeBuilder {
+  static let frameRate = 60.0
+  /// Baked keyframes stay within this fraction of the property's range (max − min over the export) at every frame.
+  static let tolerance = 1e-3
+  static let epsilon = 1e-9
+  static let jumpLead = 1e-4
+
+  let end: Double
+  let evaluate: (Double) -> [Double]
+
+  private var frameTimes: [Double] {
+    let count = Int((end * Self.frameRate + 1e-9).rounded(.down))
+    var times = (0...max(count, 0)).map { Double($0) / Self.frameRate }
+    if let last = times.last, end - last > 1e-9 { times.append(end) }
+    return times
+  }
+
+  enum Segment {
+    case hold
+    case eased(BezierEasing)
+    case sampled(String)
+  }
+
+  func build(drivers: [[TimingPiece]], driverNames: [String]) -> AnimatedValue {
+    let initial = evaluate(0)
+    guard end > 0 else { return AnimatedValue(initial: initial, keyframes: [], bakedReasons: []) }
+    let frames = frameTimes
+    let frameValues = frames.map(evaluate)
+    var boundaries = Set<Double>()
+    for pieces in drivers {
+      for piece in pieces {
+        if piece.start > 0 && piece.start < end { boundaries.insert(piece.start) }
+        if piece.end > 0 && piece.end < end { boundaries.insert(piece.end) }
+      }
+    }
+    var cuts = [0.0] + boundaries.sorted() + [end]
+    cuts = cuts.reduce(into: [Double]()) { result, t in
+      if let last = result.last, t - last < Self.epsilon * 10 { return }
+      result.append(t)
+    }
+    if cuts.last != end { cuts[cuts.count - 1] = end }
+    // The range of values over the export, for the tolerance.
+    var lows = initial
+    var highs = initial
+    for value in frameValues + cuts.map(evaluate) {
+      for (index, component) in value.enumerated() where index < lows.count {
+        lows[index] = min(lows[index], component)
+        highs[index] = max(highs[index], component)
+      }
+    }
+    let range = zip(lows, highs).map { $1 - $0 }.max() ?? 0
+    if range <= 1e-12 { return AnimatedValue(initial: initial, keyframes: [], bakedReasons: []) }
+    let tolerance = max(Self.tolerance * range, 1e-9)
+
+    // Classify each interval between cuts.
+    var intervals: [(t0: Double, t1: Double, segment: Segment)] = []
+    for (t0, t1) in zip(cuts, cuts.dropFirst()) where t1 > t0 {
+      let middle = (t0 + t1) / 2
+      var movers: [(index: Int, piece: TimingPiece)] = []
+      for (index, pieces) in drivers.enumerated() {
+        if let piece = pieces.first(where: { $0.start <= middle && middle < $0.end }), piece.isMoving {
+          movers.append((index, piece))
+        }
+      }
+      let steps = movers.filter { if case .step = $0.piece.kind { return true } else { return false } }
+      if movers.isEmpty {
+        intervals.append((t0, t1, .hold))
+      } else if steps.count == movers.count {
+        for part in stepParts(t0: t0, t1: t1, frames: frames, values: frameValues, tolerance: tolerance) {
+          intervals.append((part.0, part.1, .hold))
+        }
+      } else if movers.count == 1, case .eased(let easing) = movers[0].piece.kind {
+        let piece = movers[0].piece
+        let span = piece.end - piece.start
+        let a = (t0 - piece.start) / span
+        let b = (t1 - piece.start) / span
+        if let part = easing.part(fromX: max(a, 0), toX: min(b, 1)) {
+          intervals.append((t0, t1, .eased(part)))
+        } else {
+          intervals.append((t0, t1, .hold))
+        }
+      } else if movers.count == 1, case .complex(let reason) = movers[0].piece.kind {
+        intervals.append((t0, t1, .sampled(reason)))
+      } else {
+        let names = Set(movers.map { driverNames[$0.index] }).sorted().joined(separator: ", ")
+        intervals.append((t0, t1, .sampled("several animations change it at once (\(names))")))
+      }
+    }
+
+    // Verify the exact intervals at every frame inside them; sample those that miss.
+    var reasons: [String] = []
+    for index in intervals.indices {
+      let (t0, t1, segment) = intervals[index]
+      let v0 = startValue(t0, tolerance: tolerance)
+      let v1 = evaluate(t1 - Self.epsilon)
+      let easing: BezierEasing
+      switch segment {
+      case .sampled(let reason):
+        reasons.append(reason)
+        continue
+      case .hold: easing = .linear
+      case .eased(let e): easing = e
+      }
+      var fits = true
+      if case .hold = segment, maxError(v0, v1) > tolerance { fits = false }
+      for (time, value) in zip(frames, frameValues) where time > t0 && time < t1 && fits {
+        let x = (time - t0) / (t1 - t0)
+        let predicted: [Double]
+        if case .hold = segment {
+          predicted = v0
+        } else {
+          let y = easing.value(at: x)
+          predicted = zip(v0, v1).map { $0 + ($1 - $0) * y }
+        }
+        if maxError(predicted, value) > tolerance { fits = false }
+      }
+      if !fits {
+        if ProcessInfo.processInfo.environment["SCENEC_DEBUG_KEYS"] != nil { print("miss", t0, t1, segment, v0, v1, drivers) }
+        let reason = "a value that is not linear in the animated one"
+        intervals[index].segment = .sampled(reason)
+        reasons.append(reason)
+      }
+    }
+
+    // Emit keyframes.
+    var keyframes: [Keyframe] = []
+    for (position, interval) in intervals.enumerated() {
+      let (t0, t1) = (interval.t0, interval.t1)
+      let v0 = startValue(t0, tolerance: tolerance)
+      let left = evaluate(t1 - Self.epsilon)
+      let isLast = position == intervals.count - 1
+      let next = isLast ? left : startValue(t1, tolerance: tolerance)
+      let jumps = maxError(left, next) > tolerance
+      switch interval.segment {
+      case .hold:
+        keyframes.append(Keyframe(time: t0, value: v0, motion: .hold))
+      case .eased(let easing):
+        if maxError(v0, left) <= tolerance / 10 {
+          keyframes.append(Keyframe(time: t0, value: v0, motion: .hold))
+        } else if jumps {
+          let lead = min(Self.jumpLead, (t1 - t0) / 10)
+          let cut = (t1 - lead - t0) / (t1 - t0)
+          keyframes.append(Keyframe(time: t0, value: v0, motion: .eased(easing.part(fromX: 0, toX: cut) ?? easing)))
+          keyframes.append(Keyframe(time: t1 - lead, value: evaluate(t1 - lead), motion: .hold))
+        } else {
+          keyframes.append(Keyframe(time: t0, value: v0, motion: .eased(easing)))
+        }
+      case .sampled:
+        var points: [(Double, [Double])] = [(t0, v0)]
+        for (time, value) in zip(frames, frameValues) where time > t0 + Self.epsilon && time < t1 - Self.epsilon {
+          points.append((time, value))
+        }
+        let lead = min(Self.jumpLead, (t1 - t0) / 10)
+        points.append(jumps ? (t1 - lead, evaluate(t1 - lead)) : (t1, left))
+        let kept = simplify(points, tolerance: tolerance)
+        for point in kept.dropLast() {
+          keyframes.append(Keyframe(time: point.0, value: point.1, motion: .eased(.linear)))
+        }
+        if jumps, let last = kept.last { keyframes.append(Keyframe(time: last.0, value: last.1, motion: .hold)) }
+      }
+      if isLast { keyframes.append(Keyframe(time: t1, value: left, motion: .hold)) }
+    }
+    return AnimatedValue(initial: initial, keyframes: compacted(keyframes, tolerance: tolerance), bakedReasons: reasons)
+  }
+
+  /// The value at the start of an interval: the value at t, or just after t when the value jumps at t.
+  private func startValue(_ t: Double, tolerance: Double) -> [Double] {
+    let at = evaluate(t)
+    let after = evaluate(t + Self.epsilon)
+    return maxError(at, after) > tolerance ? after : at
+  }
+
+  /// Hold parts of an interval where only boolean tracks move: switches located by bisection between frames.
+  private func stepParts(t0: Double, t1: Double, frames: [Double], values: [[Double]], tolerance: Double)
+    -> [(Double, Double)]
+  {
+    var probes: [Double] = [t0]
+    for time in frames where time > t0 && time < t1 { probes.append(time) }
+    probes.append(t1 - Self.epsilon)
+    var switches: [Double] = []
+    var previous = evaluate(probes[0])
+    for time in probes.dropFirst() {
+      let current = evaluate(time)
+      if maxError(previous, current) > tolerance {
+        var low = switches.last ?? t0
+        low = max(low, probes[probes.firstIndex(of: time)! - 1])
+        var high = time
+        while high - low > 1e-7 {
+          let middle = (low + high) / 2
+          if maxError(evaluate(middle), previous) > tolerance { high = middle } else { low = middle }
+        }
+        switches.append(high)
+      }
+      previous = current
+    }
+    let bounds = [t0] + switches + [t1]
+    return zip(bounds, bounds.dropFirst()).filter { $0.1 > $0.0 }.map { ($0.0, $0.1) }
+  }
+
+  /// Douglas–Peucker on (time, value) with the maximum component error.
+  private func simplify(_ points: [(Double, [Double])], tolerance: Double) -> [(Double, [Double])] {
+    guard points.count > 2 else { return points }
+    var keep = [Bool](repeating: false, count: points.count)
+    keep[0] = true
+    keep[points.count - 1] = true
+    var stack = [(0, points.count - 1)]
+    while let (first, last) = stack.popLast() {
+      guard last - first > 1 else { continue }
+      let (ta, va) = points[first]
+      let (tb, vb) = points[last]
+      var worst = -1.0
+      var worstIndex = first
+      for index in (first + 1)..<last {
+        let (t, v) = points[index]
+        let x = tb > ta ? (t - ta) / (tb - ta) : 0
+        let predicted = zip(va, vb).map { $0 + ($1 - $0) * x }
+        let error = maxError(predicted, v)
+        if error > worst {
+          worst = error
+          worstIndex = index
+        }
+      }
+      if worst > tolerance {
+        keep[worstIndex] = true
+        stack.append((first, worstIndex))
+        stack.append((worstIndex, last))
+      }
+    }
+    return points.indices.filter { keep[$0] }.map { points[$0] }
+  }
+
+  /// Drops keyframes that repeat a held value and keyframes too close in time to matter.
+  private func compacted(_ keyframes: [Keyframe], tolerance: Double) -> [Keyframe] {
+    var result: [Keyframe] = []
+    for keyframe in keyframes {
+      if let last = result.last {
+        if keyframe.time - last.time < 1e-7 {
+          result[result.count - 1] = keyframe
+          continue
+        }
+        if case .hold = last.motion, maxError(last.value, keyframe.value) <= tolerance / 10,
+          case .hold = keyframe.motion
+        {
+          continue
+        }
+      }
+      result.append(keyframe)
+    }
+    if result.count == 2, case .hold = result[0].motion, maxError(result[0].value, result[1].value) <= tolerance / 10 {
+      return []
+    }
+    return result.count >= 2 ? result : []
+  }
+}
+
+func maxError(_ a: [Double], _ b: [Double]) -> Double {
+  var worst = 0.0
+  for (x, y) in zip(a, b) { worst = max(worst, abs(x - y)) }
+  return worst
+}

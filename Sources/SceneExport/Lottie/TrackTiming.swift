@@ -1,0 +1,420 @@
+import SceneCore
+import SceneRuntime
+
+/// How one track's value moves over a stretch of scene time: the structure a Lottie keyframe can carry.
+struct TimingPiece: Hashable {
+  var start: Double
+  var end: Double
+  var kind: Kind
+
+  enum Kind: Hashable {
+    /// The track's contribution does not change (not in effect, frozen, held, or a hold keyframe).
+    case constant
+    /// value(t) = value(start) + (value(end⁻) − value(start)) · easing((t − start) / (end − start)).
+    case eased(BezierEasing)
+    /// A boolean key path: constant but for switches somewhere inside (found by sampling).
+    case step
+    /// Anything else; the reason names it for the warning.
+    case complex(String)
+  }
+
+  var isMoving: Bool {
+    if case .constant = kind { return false }
+    return true
+  }
+}
+
+/// Runs scene time through a track's stages (docs/semantics.md, "CAMediaTiming of one node") piece by piece,
+/// exactly as the sampler does point by point, to find where its value is a single eased move.
+///
+/// Within each stage, parent time maps to local time linearly between phase changes, cycle wraps and reversals;
+/// a group's timing curve would bend its children's time (kept only when constant: otherwise `complex`), and the
+/// leaf's curve and its keyframe segments' curves give the easing of each piece (a part of a Bézier is a Bézier).
+enum TrackTiming {
+  /// The most pieces one track may produce before it is treated as sampled (a cycle far shorter than a frame).
+  static let pieceLimit = 50_000
+
+  static func pieces(plan: Plan, track: Int, end: Double) -> [TimingPiece] {
+    let tracks = plan.tracks
+    let first = tracks.stageStarts[track]
+    let last = tracks.stageStarts[track + 1] - 1
+    guard last >= first, end > 0 else { return [TimingPiece(start: 0, end: max(end, 0), kind: .constant)] }
+    var maps = [TimeMap(t0: 0, t1: end, x0: 0, x1: end, state: .active)]
+    var leaves: [LeafMap] = []
+    for stage in first...last {
+      let isLeaf = stage == last
+      var next: [TimeMap] = []
+      for map in maps {
+        guard case .active = map.state else {
+          next.append(map)
+          continue
+        }
+        let result = apply(Stage(tracks.stages, index: stage), to: map, isLeaf: isLeaf)
+        next += result.maps
+        leaves += result.leaves
+        if next.count + leaves.count > pieceLimit {
+          return [TimingPiece(start: 0, end: end, kind: .complex("repeats faster than the frame rate"))]
+        }
+      }
+      maps = next
+    }
+    var pieces: [TimingPiece] = []
+    for map in maps {
+      switch map.state {
+      case .inactive, .active: pieces.append(TimingPiece(start: map.t0, end: map.t1, kind: .constant))
+      case .complex(let reason): pieces.append(TimingPiece(start: map.t0, end: map.t1, kind: .complex(reason)))
+      }
+    }
+    for leaf in leaves { pieces += segmentPieces(plan: plan, track: track, leaf: leaf) }
+    pieces.sort { $0.start < $1.start }
+    // Adjacent constant pieces stay apart: a hold keyframe's value changes at the boundary.
+    return pieces.filter { $0.end > $0.start }
+  }
+
+  // MARK: - Stages
+
+  /// Scene time [t0, t1] ↦ this stage's parent time, linear from x0 to x1.
+  struct TimeMap {
+    var t0: Double
+    var t1: Double
+    var x0: Double
+    var x1: Double
+    var state: State
+
+    enum State {
+      case active
+      case inactive
+      case complex(String)
+    }
+
+    func time(atX x: Double) -> Double {
+      x1 == x0 ? t0 : t0 + (x - x0) / (x1 - x0) * (t1 - t0)
+    }
+  }
+
+  /// Scene time [t0, t1] ↦ the leaf's fraction τ/d, linear from f0 to f1, before the leaf's own curve.
+  struct LeafMap {
+    var t0: Double
+    var t1: Double
+    var f0: Double
+    var f1: Double
+    var curve: BezierEasing?
+  }
+
+  struct Stage {
+    var begin, speed, offset, duration, cycle, active: Double
+    var flags: TimeStage.Flags
+    var curve: BezierEasing?
+
+    init(_ stages: [Double], index: Int) {
+      let base = index * TimeStage.stride
+      begin = stages[base + TimeStage.beginTime]
+      speed = stages[base + TimeStage.speed]
+      offset = stages[base + TimeStage.timeOffset]
+      duration = stages[base + TimeStage.duration]
+      cycle = stages[base + TimeStage.cycle]
+      active = stages[base + TimeStage.activeDuration]
+      flags = TimeStage.Flags(rawValue: Int(stages[base + TimeStage.flags]))
+      if stages[base + TimeStage.eased] != 0 {
+        let c = base + TimeStage.curve
+        let easing = BezierEasing(
+          curve: CubicTimingCurve(
+            ax: stages[c], bx: stages[c + 1], cx: stages[c + 2], ay: stages[c + 3], by: stages[c + 4], cy: stages[c + 5]))
+        curve = easing.isLinear ? nil : easing
+      } else {
+        curve = nil
+      }
+    }
+
+    /// τ for a local time held constant (before the start with a backward fill, or speed 0).
+    func tau(local: Double) -> Double {
+      guard cycle.isFinite else { return local }
+      guard cycle > 0 else { return 0 }
+      let iteration = (local / cycle).rounded(.down)
+      let u = min(max(local - cycle * iteration, 0), cycle)
+      return flags.contains(.autoreverses) && u > duration ? cycle - u : u
+    }
+
+    /// τ at the end of the active window (the terminal rule: the limit from inside).
+    var terminalTau: Double {
+      let end = (speed > 0 ? active : -active) + offset
+      guard cycle.isFinite else { return end }
+      guard cycle > 0 else { return 0 }
+      let iteration = speed > 0 ? (end / cycle).rounded(.up) - 1 : (end / cycle).rounded(.down)
+      let u = min(max(end - cycle * iteration, 0), cycle)
+      return flags.contains(.autoreverses) && u > duration ? cycle - u : u
+    }
+
+    /// The children's parent time for a constant τ.
+    func childTime(tau: Double) -> Double {
+      guard duration.isFinite else { return tau }
+      guard duration > 0 else { return 0 }
+      let fraction = tau / duration
+      let progress = curve.map { $0.value(at: fraction) } ?? fraction
+      return progress * duration
+    }
+  }
+
+  /// One stage applied to one linear piece of parent time.
+  static func apply(_ stage: Stage, to map: TimeMap, isLeaf: Bool) -> (maps: [TimeMap], leaves: [LeafMap]) {
+    var maps: [TimeMap] = []
+    var leaves: [LeafMap] = []
+    func constant(_ t0: Double, _ t1: Double, tau: Double) {
+      let child = stage.childTime(tau: tau)
+      if isLeaf {
+        let fraction = stage.duration.isFinite && stage.duration > 0 ? tau / stage.duration : 0
+        leaves.append(LeafMap(t0: t0, t1: t1, f0: fraction, f1: fraction, curve: stage.curve))
+      } else {
+        maps.append(TimeMap(t0: t0, t1: t1, x0: child, x1: child, state: .active))
+      }
+    }
+    // Phase boundaries in parent time.
+    var cuts: [Double] = []
+    if stage.speed != 0 {
+      cuts.append(stage.begin)
+      if stage.active.isFinite { cuts.append(stage.begin + stage.active / abs(stage.speed)) }
+    }
+    for (t0, t1) in split(map, atX: cuts) {
+      let xMiddle = map.x0 + (map.x1 - map.x0) * (((t0 + t1) / 2 - map.t0) / max(map.t1 - map.t0, 1e-300))
+      let xa = map.x1 == map.x0 ? map.x0 : map.x0 + (map.x1 - map.x0) * ((t0 - map.t0) / (map.t1 - map.t0))
+      let xb = map.x1 == map.x0 ? map.x0 : map.x0 + (map.x1 - map.x0) * ((t1 - map.t0) / (map.t1 - map.t0))
+      let sinceBegin = xMiddle - stage.begin
+      if stage.speed == 0 {
+        constant(t0, t1, tau: stage.tau(local: stage.offset))
+      } else if sinceBegin < 0 {
+        if stage.flags.contains(.fillsBackwards) {
+          constant(t0, t1, tau: stage.tau(local: stage.offset))
+        } else {
+          maps.append(TimeMap(t0: t0, t1: t1, x0: 0, x1: 0, state: .inactive))
+        }
+      } else if abs(sinceBegin * stage.speed) < stage.active {
+        let l0 = (xa - stage.begin) * stage.speed + stage.offset
+        let l1 = (xb - stage.begin) * stage.speed + stage.offset
+        activePieces(stage, t0: t0, t1: t1, l0: l0, l1: l1, isLeaf: isLeaf, maps: &maps, leaves: &leaves)
+      } else if !stage.flags.contains(.removed) && stage.flags.contains(.fillsForwards) {
+        constant(t0, t1, tau: stage.terminalTau)
+      } else {
+        maps.append(TimeMap(t0: t0, t1: t1, x0: 0, x1: 0, state: .inactive))
+      }
+    }
+    return (maps, leaves)
+  }
+
+  /// Local time running linearly from l0 to l1 over [t0, t1]: split at cycle wraps and reversals.
+  static func activePieces(
+    _ stage: Stage, t0: Double, t1: Double, l0: Double, l1: Double, isLeaf: Bool, maps: inout [TimeMap],
+    leaves: inout [LeafMap]
+  ) {
+    func time(atLocal l: Double) -> Double { l1 == l0 ? t0 : t0 + (l - l0) / (l1 - l0) * (t1 - t0) }
+    var spans: [(ta: Double, tb: Double, tauA: Double, tauB: Double)] = []
+    if l0 == l1 {
+      let tau = stage.tau(local: l0)
+      spans.append((t0, t1, tau, tau))
+    } else if !stage.cycle.isFinite {
+      spans.append((t0, t1, l0, l1))
+    } else if stage.cycle <= 0 {
+      spans.append((t0, t1, 0, 0))
+    } else {
+      let c = stage.cycle
+      let low = min(l0, l1)
+      let high = max(l0, l1)
+      let firstCycle = (low / c).rounded(.down)
+      let lastCycle = (high / c).rounded(.up) - 1
+      if lastCycle - firstCycle > Double(pieceLimit) {
+        maps.append(TimeMap(t0: t0, t1: t1, x0: 0, x1: 0, state: .complex("repeats faster than the frame rate")))
+        return
+      }
+      var n = firstCycle
+      while n <= lastCycle {
+        let cycleStart = n * c
+        var bounds = [max(low, cycleStart), min(high, cycleStart + c)]
+        if stage.flags.contains(.autoreverses) {
+          let turn = cycleStart + stage.duration
+          if turn > bounds[0] && turn < bounds[1] { bounds.insert(turn, at: 1) }
+        }
+        for index in 0..<(bounds.count - 1) where bounds[index + 1] > bounds[index] {
+          let la = bounds[index]
+          let lb = bounds[index + 1]
+          func tau(_ l: Double) -> Double {
+            let u = min(max(l - cycleStart, 0), c)
+            let middle = (la + lb) / 2 - cycleStart
+            return stage.flags.contains(.autoreverses) && middle > stage.duration ? c - u : u
+          }
+          // Ordered by scene time.
+          let (ta, tb) = (time(atLocal: la), time(atLocal: lb))
+          if ta <= tb { spans.append((ta, tb, tau(la), tau(lb))) } else { spans.append((tb, ta, tau(lb), tau(la))) }
+        }
+        n += 1
+      }
+    }
+    for span in spans where span.tb > span.ta {
+      if isLeaf {
+        if stage.duration.isFinite && stage.duration > 0 {
+          leaves.append(
+            LeafMap(
+              t0: span.ta, t1: span.tb, f0: span.tauA / stage.duration, f1: span.tauB / stage.duration,
+              curve: stage.curve))
+        } else {
+          leaves.append(LeafMap(t0: span.ta, t1: span.tb, f0: 0, f1: 0, curve: nil))
+        }
+      } else if stage.curve != nil && span.tauA != span.tauB && stage.duration.isFinite {
+        maps.append(
+          TimeMap(t0: span.ta, t1: span.tb, x0: 0, x1: 0, state: .complex("a group's timing function")))
+      } else {
+        let a = stage.childTime(tau: span.tauA)
+        let b = stage.childTime(tau: span.tauB)
+        maps.append(TimeMap(t0: span.ta, t1: span.tb, x0: a, x1: b, state: .active))
+      }
+    }
+  }
+
+  /// [t0, t1] cut where x crosses any of `xs`.
+  static func split(_ map: TimeMap, atX xs: [Double]) -> [(Double, Double)] {
+    var times = [map.t0, map.t1]
+    let low = min(map.x0, map.x1)
+    let high = max(map.x0, map.x1)
+    for x in xs where x > low && x < high {
+      let t = map.time(atX: x)
+      if t > map.t0 && t < map.t1 { times.append(t) }
+    }
+    times.sort()
+    return zip(times, times.dropFirst()).filter { $0.1 > $0.0 }.map { ($0.0, $0.1) }
+  }
+
+  // MARK: - Keyframe segments
+
+  /// A leaf piece cut where its progress crosses key times; each part's easing from the curves involved.
+  static func segmentPieces(plan: Plan, track: Int, leaf: LeafMap) -> [TimingPiece] {
+    let tracks = plan.tracks
+    let discrete = tracks.flags[track].contains(.discrete)
+    if leaf.f0 == leaf.f1 { return [TimingPiece(start: leaf.t0, end: leaf.t1, kind: .constant)] }
+    let keyBase = tracks.keyStarts[track]
+    let keys = Array(tracks.keyTimes[keyBase..<tracks.keyStarts[track + 1]])
+    let firstSegment = tracks.segmentStarts[track]
+    let segmentCount = tracks.segmentStarts[track + 1] - firstSegment
+    guard segmentCount > 0 else { return [TimingPiece(start: leaf.t0, end: leaf.t1, kind: .constant)] }
+    func progress(_ f: Double) -> Double { leaf.curve.map { $0.value(at: f) } ?? f }
+    let pa = progress(leaf.f0)
+    let pb = progress(leaf.f1)
+    // Cut where the progress crosses an interior key time.
+    var cuts: [Double] = []  // in f
+    if segmentCount > 1 {
+      let interior = keys.dropFirst().prefix(segmentCount - 1)
+      for key in interior where key > min(pa, pb) && key < max(pa, pb) {
+        if let curve = leaf.curve {
+          guard curve.isMonotoneInY else {
+            return [TimingPiece(start: leaf.t0, end: leaf.t1, kind: .complex("an overshooting timing function"))]
+          }
+          cuts.append(curve.point(atParameter: curve.parameter(forY: key)).x)
+        } else {
+          cuts.append(key)
+        }
+      }
+    }
+    func time(atF f: Double) -> Double { leaf.t0 + (f - leaf.f0) / (leaf.f1 - leaf.f0) * (leaf.t1 - leaf.t0) }
+    var fs = [leaf.f0, leaf.f1] + cuts
+    fs.sort { leaf.f1 > leaf.f0 ? $0 < $1 : $0 > $1 }
+    var pieces: [TimingPiece] = []
+    for (fa, fb) in zip(fs, fs.dropFirst()) where fa != fb {
+      let ta = time(atF: fa)
+      let tb = time(atF: fb)
+      guard tb > ta else { continue }
+      let segment = segmentIndex(keys: keys, count: segmentCount, progress: progress((fa + fb) / 2))
+      if holdsStill(plan: plan, track: track, segment: segment) {
+        pieces.append(TimingPiece(start: ta, end: tb, kind: .constant))
+        continue
+      }
+      let kind = segmentKind(
+        plan: plan, segment: firstSegment + segment, keys: keys, local: segment, fa: fa, fb: fb, curve: leaf.curve,
+        segmentCount: segmentCount)
+      if discrete, case .constant = kind {
+        pieces.append(TimingPiece(start: ta, end: tb, kind: .constant))
+      } else if discrete {
+        pieces.append(TimingPiece(start: ta, end: tb, kind: .step))
+      } else {
+        pieces.append(TimingPiece(start: ta, end: tb, kind: kind))
+      }
+    }
+    return pieces
+  }
+
+  /// Whether segment `local` of a track moves between two equal values (`from: 1, to: 1`): then it holds still.
+  /// Relative tracks read their ends from the running value, so they are never assumed still.
+  static func holdsStill(plan: Plan, track: Int, segment local: Int) -> Bool {
+    let tracks = plan.tracks
+    guard tracks.flags[track].isDisjoint(with: TrackFlags.relative) else { return false }
+    let byte = tracks.segmentKinds[tracks.segmentStarts[track] + local]
+    let kind = byte & SegmentKind.kindMask
+    guard kind == SegmentKind.linear || kind == SegmentKind.basic || kind == SegmentKind.hermite
+      || kind == SegmentKind.spring
+    else { return false }
+    let count = tracks.components[track]
+    let base = tracks.valueStarts[track] + local * count
+    guard base + 2 * count <= tracks.valueStarts[track + 1] else { return false }
+    for component in 0..<count where tracks.values[base + component] != tracks.values[base + count + component] {
+      return false
+    }
+    if kind == SegmentKind.hermite {
+      let c = tracks.coefficientStarts[tracks.segmentStarts[track] + local] + (byte & SegmentKind.eased != 0 ? 6 : 0)
+      for k in 0..<(2 * count) where tracks.coefficients[c + k] != 0 { return false }
+    }
+    return true
+  }
+
+  /// The sampler's rule: the largest i with k_i ≤ p, 0 when none, at most count − 1.
+  static func segmentIndex(keys: [Double], count: Int, progress p: Double) -> Int {
+    var index = 0
+    for i in 0..<count where keys[i] <= p { index = i }
+    return index
+  }
+
+  static func segmentKind(
+    plan: Plan, segment: Int, keys: [Double], local: Int, fa: Double, fb: Double, curve: BezierEasing?,
+    segmentCount: Int
+  ) -> TimingPiece.Kind {
+    let tracks = plan.tracks
+    let byte = tracks.segmentKinds[segment]
+    switch byte & SegmentKind.kindMask {
+    case SegmentKind.hold, SegmentKind.motionHold:
+      return .constant
+    case SegmentKind.hermite:
+      return .complex("cubic keyframes (calculationMode cubic or cubicPaced)")
+    case SegmentKind.spring:
+      return .complex("a spring")
+    case SegmentKind.motion:
+      return .complex("a motion path")
+    case SegmentKind.linear, SegmentKind.basic:
+      let isBasic = byte & SegmentKind.kindMask == SegmentKind.basic
+      if byte & SegmentKind.eased != 0 {
+        if curve != nil { return .complex("keyframe timing functions inside an eased animation") }
+        let c = tracks.coefficientStarts[segment]
+        let k = tracks.coefficients
+        let segmentCurve = BezierEasing(
+          curve: CubicTimingCurve(ax: k[c], bx: k[c + 1], cx: k[c + 2], ay: k[c + 3], by: k[c + 4], cy: k[c + 5]))
+        let k0 = keys[local]
+        let k1 = keys[local + 1]
+        guard k1 > k0 else { return .constant }
+        let sa = (fa - k0) / (k1 - k0)
+        let sb = (fb - k0) / (k1 - k0)
+        if segmentCurve.isLinear { return .eased(.linear) }
+        guard
+          let part = segmentCurve.part(
+            fromParameter: segmentCurve.parameter(forX: sa), to: segmentCurve.parameter(forX: sb))
+        else { return .constant }
+        return .eased(part)
+      }
+      if let curve {
+        guard let part = curve.part(fromParameter: curve.parameter(forX: fa), to: curve.parameter(forX: fb)) else {
+          return .constant
+        }
+        // A linear segment clamps its parameter; only a curve that stays within [0, 1] is exact (else verified).
+        _ = isBasic
+        return .eased(part)
+      }
+      return .eased(.linear)
+    default:
+      return .complex("an unknown segment kind")
+    }
+  }
+
+}

@@ -1,0 +1,163 @@
+import SceneCore
+
+/// The machine's JSON form (docs/plan-format.md, "Machine"): members in a fixed order, state values one array per
+/// layer (as in `layers`), so equal machines give equal bytes and a person can read a state's pose.
+extension MachineTable {
+  func json(layers: LayerTable) -> JSONValue {
+    var root = JSONObject()
+    root.append("events", .array(events.map { .string($0) }))
+    root.append("initial", JSONValue(initial))
+    root.append("states", .array(states.map { stateJSON($0, layers: layers) }))
+    root.append("transitions", .array(transitions.map(transitionJSON)))
+    return root.value
+  }
+
+  private func stateJSON(_ state: State, layers: LayerTable) -> JSONValue {
+    var object = JSONObject()
+    object.append("name", .string(state.name))
+    object.append("loop", state.loop.map { JSONValue($0) } ?? .null)
+    object.append("loopLength", PlanNumbers.json(state.loopLength))
+    object.append("final", .bool(state.isFinal))
+    let stride = SlotLayout.count
+    object.append(
+      "values", .array((0..<layers.count).map { PlanNumbers.json(state.values[$0 * stride..<($0 + 1) * stride]) }))
+    object.append(
+      "pathCoordinates",
+      .array((0..<layers.count).map {
+        PlanNumbers.json(state.pathCoordinates[layers.pathCoordinateStarts[$0]..<layers.pathCoordinateStarts[$0 + 1]])
+      }))
+    return object.value
+  }
+
+  private func transitionJSON(_ transition: Transition) -> JSONValue {
+    var object = JSONObject()
+    object.append("from", JSONValue(transition.from))
+    switch transition.trigger {
+    case .event(let index): object.append("trigger", JSONValue(index))
+    case .completion: object.append("trigger", "completion")
+    }
+    object.append("to", JSONValue(transition.to))
+    object.append("duration", PlanNumbers.json(transition.duration))
+    if let curve = transition.curve {
+      object.append("timingCurve", PlanNumbers.json([curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]))
+    } else {
+      object.append("timingCurve", "linear")
+    }
+    object.append("timeline", transition.timeline.map { JSONValue($0) } ?? .null)
+    object.append("discrete", .string(transition.discrete.rawValue))
+    object.append("length", PlanNumbers.json(transition.length))
+    return object.value
+  }
+}
+
+/// Loading: every index in range, every number of the right sign, one transition per (from, trigger), so the
+/// replay can trust the tables as the sampler trusts the tracks.
+extension MachineTable {
+  init(json: JSONValue, layers: LayerTable, timelineCount: Int) throws(PlanError) {
+    let reader = try PlanReader(json, at: "machine")
+    self.init()
+    for (index, item) in try reader.array("events").enumerated() {
+      guard let name = item.stringValue, !name.isEmpty else {
+        throw PlanError(reader.path("events[\(index)]"), "expected a non-empty string")
+      }
+      guard name != "completion", !events.contains(name) else {
+        throw PlanError(reader.path("events[\(index)]"), "'\(name)' is reserved or declared twice")
+      }
+      events.append(name)
+    }
+    for (index, item) in try reader.array("states").enumerated() {
+      states.append(
+        try Self.decodeState(
+          try PlanReader(item, at: reader.path("states[\(index)]")), layers: layers, timelineCount: timelineCount))
+    }
+    guard !states.isEmpty else { throw PlanError(reader.path("states"), "a machine needs at least one state") }
+    initial = try reader.integer("initial", in: 0..<states.count)
+    for (index, item) in try reader.array("transitions").enumerated() {
+      let transition = try decodeTransition(
+        try PlanReader(item, at: reader.path("transitions[\(index)]")), timelineCount: timelineCount)
+      guard self.transition(from: transition.from, on: transition.trigger) == nil else {
+        throw PlanError(reader.path("transitions[\(index)]"), "a second transition on the same trigger from one state")
+      }
+      transitions.append(transition)
+    }
+  }
+
+  private static func decodeState(_ reader: PlanReader, layers: LayerTable, timelineCount: Int) throws(PlanError)
+    -> State
+  {
+    let loop = try optionalIndex(reader, "loop", count: timelineCount)
+    let loopLength = try reader.number("loopLength")
+    guard loopLength >= 0 else { throw PlanError(reader.path("loopLength"), "expected a number ≥ 0 or \"inf\"") }
+    let valueItems = try reader.array("values")
+    let pathItems = try reader.array("pathCoordinates")
+    guard valueItems.count == layers.count, pathItems.count == layers.count else {
+      throw PlanError(reader.location, "values and pathCoordinates need one array per layer (\(layers.count))")
+    }
+    var values: [Double] = []
+    var path: [Double] = []
+    for layer in 0..<layers.count {
+      let slots = try finiteNumbers(valueItems[layer], at: reader.path("values[\(layer)]"))
+      guard slots.count == SlotLayout.count else {
+        throw PlanError(reader.path("values[\(layer)]"), "expected \(SlotLayout.count) numbers")
+      }
+      let expected = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
+      let coordinates = try finiteNumbers(pathItems[layer], at: reader.path("pathCoordinates[\(layer)]"))
+      guard coordinates.count == expected else {
+        throw PlanError(reader.path("pathCoordinates[\(layer)]"), "expected the layer's \(expected) coordinates")
+      }
+      values += slots
+      path += coordinates
+    }
+    return State(
+      name: try reader.string("name"), values: values, pathCoordinates: path, loop: loop, loopLength: loopLength,
+      isFinal: try reader.bool("final"))
+  }
+
+  private func decodeTransition(_ reader: PlanReader, timelineCount: Int) throws(PlanError) -> Transition {
+    let from = try reader.integer("from", in: 0..<states.count)
+    let to = try reader.integer("to", in: 0..<states.count)
+    let triggerValue = try reader.member("trigger")
+    let trigger: Trigger =
+      triggerValue == .string("completion")
+      ? .completion : .event(try PlanReader.integer(triggerValue, in: 0..<events.count, at: reader.path("trigger")))
+    let duration = try reader.number("duration")
+    let length = try reader.number("length")
+    guard duration.isFinite, duration >= 0, length >= 0 else {
+      throw PlanError(reader.location, "duration must be finite and ≥ 0, length ≥ 0 (or \"inf\")")
+    }
+    var curve: CubicTimingCurve?
+    let curveValue = try reader.member("timingCurve")
+    if curveValue != .string("linear") {
+      let numbers = try reader.numbers("timingCurve")
+      guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
+        throw PlanError(reader.path("timingCurve"), "expected \"linear\" or six finite coefficients")
+      }
+      curve = CubicTimingCurve(
+        ax: numbers[0], bx: numbers[1], cx: numbers[2], ay: numbers[3], by: numbers[4], cy: numbers[5])
+    }
+    guard let discrete = DiscreteSwitch(rawValue: try reader.string("discrete")) else {
+      throw PlanError(reader.path("discrete"), "expected \"start\" or \"end\"")
+    }
+    return Transition(
+      from: from, trigger: trigger, to: to, duration: duration, curve: curve,
+      timeline: try Self.optionalIndex(reader, "timeline", count: timelineCount), discrete: discrete, length: length)
+  }
+
+  private static func optionalIndex(_ reader: PlanReader, _ key: String, count: Int) throws(PlanError) -> Int? {
+    let value = try reader.member(key)
+    if value.isNull { return nil }
+    return try PlanReader.integer(value, in: 0..<count, at: reader.path(key))
+  }
+
+  private static func finiteNumbers(_ value: JSONValue, at location: String) throws(PlanError) -> [Double] {
+    guard let items = value.arrayValue else { throw PlanError(location, "expected an array") }
+    var numbers: [Double] = []
+    for (index, item) in items.enumerated() {
+      guard case .number(let x) = item, x.isFinite else {
+        throw PlanError("\(location)[\(index)]", "expected a finite number")
+      }
+      numbers.append(x)
+    }
+    return numbers
+  }
+}

@@ -1,0 +1,122 @@
+import SceneCore
+
+/// A scene's `states:` section, compiled: everything a runtime needs to replay events without the front end.
+///
+/// Each state stores its whole model (the layers' own values with its pose written over them) rather than the
+/// pose alone: the runtime then never needs to know which key path wrote which slot, and entering a state is
+/// copying one table. Lengths are resolved by the compiler from the timelines' trees, so the runtime never walks
+/// a tree to find when a transition completes. Grammar.md ("States") gives the rules; docs/states-runtime.md the
+/// replay built on these tables.
+public struct MachineTable: Sendable, Hashable {
+  /// The declared event names, in document order; a transition's trigger indexes this list.
+  public var events: [String]
+  /// Index into `states`: the state the scene is in at time 0.
+  public var initial: Int
+  public var states: [State]
+  /// At most one per (from, trigger); the loader rejects duplicates.
+  public var transitions: [Transition]
+
+  public init(events: [String] = [], initial: Int = 0, states: [State] = [], transitions: [Transition] = []) {
+    self.events = events
+    self.initial = initial
+    self.states = states
+    self.transitions = transitions
+  }
+
+  public func eventIndex(named name: String) -> Int? { events.firstIndex(of: name) }
+
+  public func stateIndex(named name: String) -> Int? { states.firstIndex { $0.name == name } }
+
+  /// The transition `trigger` takes out of `state`; nil when the state ignores it.
+  public func transition(from state: Int, on trigger: Trigger) -> Int? {
+    transitions.firstIndex { $0.from == state && $0.trigger == trigger }
+  }
+}
+
+extension MachineTable {
+  public struct State: Sendable, Hashable {
+    public var name: String
+    /// The model while the state is active: `SlotLayout.count` values per layer, layer after layer.
+    public var values: [Double]
+    /// Every layer's path coordinates, concatenated as `LayerTable.pathCoordinates` (a pose may move points but
+    /// never changes a path's structure).
+    public var pathCoordinates: [Double]
+    /// Index into the plan's timelines: played from the moment the entering transition completes.
+    public var loop: Int?
+    /// Seconds from the loop's start to its end: 0 without a loop, infinite when it repeats forever.
+    public var loopLength: Double
+    public var isFinal: Bool
+
+    public init(
+      name: String, values: [Double], pathCoordinates: [Double], loop: Int? = nil, loopLength: Double = 0,
+      isFinal: Bool = false
+    ) {
+      self.name = name
+      self.values = values
+      self.pathCoordinates = pathCoordinates
+      self.loop = loop
+      self.loopLength = loopLength
+      self.isFinal = isFinal
+    }
+  }
+
+  public enum Trigger: Sendable, Hashable {
+    /// Index into `events`.
+    case event(Int)
+    /// Fires by itself once the `from` state is complete.
+    case completion
+  }
+
+  /// When `hidden` and `masksToBounds` switch during a transition.
+  public enum DiscreteSwitch: String, Sendable, Hashable, CaseIterable {
+    /// At the transition's start: the new state's value shows at once.
+    case start
+    /// When `duration` has passed: the value on screen at the start is held until then.
+    case end
+  }
+
+  public struct Transition: Sendable, Hashable {
+    public var from: Int
+    public var trigger: Trigger
+    public var to: Int
+    /// Of the pose animations, in seconds; 0 switches every value at once.
+    public var duration: Double
+    /// The pose animations' timing function as polynomial coefficients; nil is linear.
+    public var curve: CubicTimingCurve?
+    /// Index into the plan's timelines: played from the transition's start, above the pose animations.
+    public var timeline: Int?
+    public var discrete: DiscreteSwitch
+    /// Seconds from the start to completion, when the `to` state's loop starts: the longer of `duration` and the
+    /// timeline's end; infinite when the timeline never ends.
+    public var length: Double
+
+    public init(
+      from: Int, trigger: Trigger, to: Int, duration: Double, curve: CubicTimingCurve? = nil, timeline: Int? = nil,
+      discrete: DiscreteSwitch = .start, length: Double
+    ) {
+      self.from = from
+      self.trigger = trigger
+      self.to = to
+      self.duration = duration
+      self.curve = curve
+      self.timeline = timeline
+      self.discrete = discrete
+      self.length = length
+    }
+
+    /// The pose animations' eased progress at `elapsed` seconds after the start, for elapsed in [0, duration).
+    public func progress(elapsed: Double) -> Double {
+      let fraction = min(max(elapsed / duration, 0), 1)
+      return curve?.progress(at: fraction) ?? fraction
+    }
+  }
+
+  /// Slots that switch rather than interpolate (`hidden`, `masksToBounds`), from the property table.
+  public static let discreteSlots: [Bool] = {
+    var flags = [Bool](repeating: false, count: SlotLayout.count)
+    for property in LayerProperty.all where property.animatable && property.kind == .bool {
+      if let slot = property.slot { flags[slot] = true }
+    }
+    return flags
+  }()
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SceneCore
+
+/// A spring segment's progress curve with its constants solved once: the same closed forms and the same
+/// operations, in the same order, as `SpringParameters.progress(at:)`, so both give identical numbers.
+struct SpringCurve {
+  enum Regime { case critical, under, over }
+
+  var regime: Regime
+  /// critical: −ω0; under: −ζω0; over: −ζω0 + ω* (the slow exponent).
+  var decay: Double
+  /// critical: ω0 − v0; under: (ζω0 − v0)/ωd.
+  var factor: Double
+  /// under: ωd; over: −ζω0 − ω* (the fast exponent).
+  var frequency: Double
+  /// over: 1 + k and 1 − k.
+  var slowWeight: Double
+  var fastWeight: Double
+
+  /// From a plan's five spring coefficients: mass, stiffness, damping, initial velocity, allows overdamping.
+  init(_ numbers: ArraySlice<Double>) {
+    let start = numbers.startIndex
+    let parameters = SpringParameters(
+      mass: numbers[start], stiffness: numbers[start + 1], damping: numbers[start + 2],
+      initialVelocity: numbers[start + 3], allowsOverdamping: numbers[start + 4] != 0)
+    let omega0 = parameters.naturalFrequency
+    let zeta = parameters.effectiveDampingRatio
+    let v0 = parameters.initialVelocity
+    (decay, factor, frequency, slowWeight, fastWeight) = (0, 0, 0, 0, 0)
+    if abs(zeta - 1) <= 1e-9 {
+      regime = .critical
+      decay = -omega0
+      factor = omega0 - v0
+    } else if zeta < 1 {
+      regime = .under
+      let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+      decay = -zeta * omega0
+      factor = (zeta * omega0 - v0) / omegaD
+      frequency = omegaD
+    } else {
+      regime = .over
+      let omegaStar = omega0 * (zeta * zeta - 1).squareRoot()
+      let k = (zeta * omega0 - v0) / omegaStar
+      decay = -zeta * omega0 + omegaStar
+      frequency = -zeta * omega0 - omegaStar
+      slowWeight = 1 + k
+      fastWeight = 1 - k
+    }
+  }
+
+  /// p(t) = 1 − x(t); 0 for t ≤ 0.
+  @inline(__always)
+  func progress(at t: Double) -> Double {
+    guard t > 0 else { return 0 }
+    switch regime {
+    case .critical:
+      return 1 - exp(decay * t) * (1 + factor * t)
+    case .under:
+      return 1 - exp(decay * t) * (cos(frequency * t) + factor * sin(frequency * t))
+    case .over:
+      return 1 - (slowWeight * exp(decay * t) + fastWeight * exp(frequency * t)) / 2
+    }
+  }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import SceneCLI
+import Testing
+
+/// `scenec export lottie` against real consumers: the Lottie community's JSON Schema and rlottie, and pixel by
+/// pixel against scenec's own SVG frames rendered by rsvg-convert.
+@Suite(.serialized) struct ExportLottieTests {
+  static func export(_ spec: String, _ timeline: String?, extra: [String] = []) -> CLIRun {
+    CLI.run(["export", "lottie", spec] + (timeline.map { ["--timeline", $0] } ?? []) + extra)
+  }
+
+  @Test func everySeedTimelineValidatesAgainstTheCommunitySchemaAndLoadsInRlottie() throws {
+    guard ExportTools.validatorReady, let probe = ExportTools.probePath else { return }
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [String] = []
+    for (spec, timeline) in ExportFixtures.seedTimelines {
+      let file = folder.appendingPathComponent("\(spec)-\(timeline ?? "autoplay").json").path
+      let run = Self.export(ExportFixtures.spec(spec), timeline, extra: ["-o", file])
+      #expect(run.status == 0, "\(spec) \(timeline ?? ""): \(run.standardError)")
+      files.append(file)
+      let info = try #require(ExportTools.run(probe, ["info", file]))
+      #expect(info.status == 0, "rlottie cannot load \(file): \(info.standardError)")
+      let fields = info.standardOutput.split(separator: " ").map { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      #expect(fields.count == 4 && fields[1] == 60 && (fields[0] ?? 0) >= 1, "\(info.standardOutput)")
+    }
+    if let report = ExportTools.validate(files) { Issue.record("schema validation failed:\n\(report)") }
+  }
+
+  /// Interior pixels (5×5 neighbourhoods uniform in both pictures: anti-aliased edges differ between the two
+  /// rasterisers) must agree within 3/255 per premultiplied channel: the SVG's colours are rounded to 8 bits and
+  /// both renderers blend in 8-bit arithmetic. Text is removed from the SVG first, as rlottie draws none.
+  @Test(arguments: ExportFixtures.seedTimelines.indices)
+  func rlottieFramesMatchTheSVGFrames(_ index: Int) throws {
+    guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert else { return }
+    let (spec, timeline) = ExportFixtures.seedTimelines[index]
+    let path = ExportFixtures.spec(spec)
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lottie = folder.appendingPathComponent("scene.json").path
+    let run = Self.export(path, timeline, extra: ["-o", lottie])
+    try #require(run.status == 0, "\(run.standardError)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: lottie))) as? [String: Any])
+    let lastFrame = ((document["op"] as? NSNumber)?.intValue ?? 1) - 1
+    let width = (document["w"] as? NSNumber)?.intValue ?? 0
+    let height = (document["h"] as? NSNumber)?.intValue ?? 0
+    let frames = Set([0, lastFrame / 4, lastFrame / 2, 3 * lastFrame / 4, lastFrame]).sorted()
+    var compared = 0
+    for frame in frames {
+      let time = Double(frame) / 60
+      let svgRun = CLI.run(
+        ["export", "svg", path, "--at", "\(time)"] + (timeline.map { ["--timeline", $0] } ?? []))
+      try #require(svgRun.status == 0, "\(svgRun.standardError)")
+      let withoutText = svgRun.standardOutput.replacingOccurrences(
+        of: "<text[^\n]*</text>", with: "", options: .regularExpression)
+      let svgFile = folder.appendingPathComponent("frame.svg").path
+      let pngFile = folder.appendingPathComponent("frame.png").path
+      try withoutText.write(toFile: svgFile, atomically: true, encoding: .utf8)
+      let rasterised = try #require(ExportTools.run(rsvg, ["-o", pngFile, svgFile]))
+      try #require(rasterised.status == 0, "rsvg-convert: \(rasterised.standardError)")
+      let svgDump = folder.appendingPathComponent("svg.rgba").path
+      let lottieDump = folder.appendingPathComponent("lottie.rgba").path
+      #expect(ExportTools.run(probe, ["dump-png", pngFile, svgDump])?.status == 0)
+      #expect(ExportTools.run(probe, ["dump", lottie, "\(frame)", "\(width)", "\(height)", lottieDump])?.status == 0)
+      let svg = try #require(ExportTools.Pixels(file: svgDump))
+      let rendered = try #require(ExportTools.Pixels(file: lottieDump))
+      try #require(svg.width == rendered.width && svg.height == rendered.height)
+      var mismatches: [String] = []
+      var opaque = 0
+      for y in stride(from: 2, to: svg.height - 2, by: 1) {
+        for x in stride(from: 2, to: svg.width - 2, by: 1) {
+          guard svg.isInterior(x, y, radius: 2, tolerance: 2), rendered.isInterior(x, y, radius: 2, tolerance: 2) else {
+            continue
+          }
+          let a = svg.premultiplied(x, y)
+          let b = rendered.premultiplied(x, y)
+          compared += 1
+          if a[3] > 0 { opaque += 1 }
+          if zip(a, b).contains(where: { abs($0 - $1) > 3 }) && mismatches.count < 5 {
+            mismatches.append("(\(x), \(y)): svg \(a) rlottie \(b)")
+          }
+        }
+      }
+      #expect(mismatches.isEmpty, "\(spec) \(timeline ?? "") frame \(frame): \(mismatches.joined(separator: "; "))")
+      #expect(opaque >= 20, "\(spec) \(timeline ?? "") frame \(frame): only \(opaque) painted interior pixels compared")
+    }
+    #expect(compared > 0)
+  }
+
+  /// Curves that Lottie can carry are carried exactly: the press's easeInEaseOut scale is one keyframe pair with
+  /// CAMediaTimingFunction's control points, the shake's keyTimes land on their frames.
+  @Test func exactKeyframesCarryTheTimingCurves() throws {
+    let press = Self.export(ExportFixtures.spec("shoot-button"), "press")
+    #expect(press.status == 0)
+    #expect(press.standardOutput.contains(#""o":{"x":[0.42],"y":[0]},"i":{"x":[0.58],"y":[1]}"#))
+    #expect(!press.standardError.contains("W0902"), "\(press.standardError)")
+    let shake = Self.export(ExportFixtures.spec("shake-button"), nil)
+    #expect(shake.status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(shake.standardOutput.utf8)) as? [String: Any])
+    #expect((document["op"] as? NSNumber)?.doubleValue == 180, "one 3 s cycle of the endless shake")
+    let layers = try #require(document["layers"] as? [[String: Any]])
+    let search = try #require(layers.first { $0["nm"] as? String == "search" })
+    let rotation = try #require(((search["ks"] as? [String: Any])?["r"] as? [String: Any])?["k"] as? [[String: Any]])
+    let times = rotation.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+    for expected in [72.0, 84.6, 93.6, 108] { #expect(times.contains(expected), "\(times)") }
+    #expect(!shake.standardError.contains("W0902"), "\(shake.standardError)")
+  }
+
+  @Test func outputIsDeterministicAndWrittenAtomically() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = Self.export(ExportFixtures.spec("like-button"), "like")
+    let second = Self.export(ExportFixtures.spec("like-button"), "like")
+    #expect(first.status == 0 && first.standardOutput == second.standardOutput)
+    let file = folder.appendingPathComponent("out.json").path
+    try "old".write(toFile: file, atomically: true, encoding: .utf8)
+    let missing = Self.export(ExportFixtures.spec("like-button"), "nosuch", extra: ["-o", file])
+    #expect(missing.status == 1)
+    #expect(missing.standardError.contains("no timeline named 'nosuch'"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+    #expect(Self.export(ExportFixtures.spec("like-button"), "like", extra: ["-o", file]).status == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == first.standardOutput)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
+  }
+
+  /// One fixture per export warning: each names its code, the layer and the key path; `--strict` fails and
+  /// writes nothing; every export still validates and loads in rlottie.
+  static let warningFixtures: [(code: String, layer: String, keyPath: String, yaml: String)] = [
+    ("W0901", "card", "transform.rotation", """
+      scene: w0901
+      size: [100, 100]
+      layers:
+        - {id: card, frame: [20, 20, 60, 60], backgroundColor: red}
+      timelines:
+        flip: {autoplay: true, target: card, keyPath: transform.rotation.y, from: 0deg, to: 60deg, duration: 1, fillMode: forwards, removedOnCompletion: false}
+      """),
+    ("W0902", "ball", "position.x", """
+      scene: w0902
+      size: [100, 100]
+      layers:
+        - {id: ball, frame: [10, 40, 20, 20], cornerRadius: 10, backgroundColor: blue}
+      timelines:
+        bounce: {autoplay: true, target: ball, keyPath: position.x, from: 20, to: 80, spring: {damping: 5}, fillMode: forwards, removedOnCompletion: false}
+      """),
+    ("W0903", "dot", "hidden", """
+      scene: w0903
+      size: [100, 100]
+      layers:
+        - {id: dot, frame: [40, 40, 20, 20], backgroundColor: green}
+      timelines:
+        blink: {autoplay: true, target: dot, keyPath: hidden, values: [false, true, false], calculationMode: discrete, keyTimes: [0, 0.3, 0.6, 1], duration: 1}
+      """),
+    ("W0904", "group", "opacity", """
+      scene: w0904
+      size: [100, 100]
+      layers:
+        - id: group
+          frame: [0, 0, 100, 100]
+          sublayers:
+            - {id: a, frame: [10, 10, 50, 50], backgroundColor: red}
+            - {id: b, frame: [40, 40, 50, 50], backgroundColor: blue}
+      timelines:
+        fade: {autoplay: true, target: group, keyPath: opacity, from: 1, to: 0.2, duration: 1, fillMode: forwards, removedOnCompletion: false}
+      """),
+    ("W0905", "", "zPosition", """
+      scene: w0905
+      size: [100, 100]
+      layers:
+        - {id: a, frame: [10, 10, 50, 50], backgroundColor: red}
+        - {id: b, frame: [40, 40, 50, 50], backgroundColor: blue}
+      timelines:
+        swap: {autoplay: true, target: a, keyPath: zPosition, from: 0, to: 2, duration: 1, fillMode: forwards, removedOnCompletion: false}
+      """),
+    ("W0906", "label", "string", """
+      scene: w0906
+      size: [100, 40]
+      layers:
+        - {id: label, type: text, frame: [0, 0, 100, 40], string: Hello, fontSize: 20, foregroundColor: black}
+      """),
+    ("W0907", "photo-mask", "mask", """
+      scene: w0907
+      size: [100, 100]
+      layers:
+        - id: photo
+          frame: [0, 0, 100, 100]
+          backgroundColor: red
+          mask: {type: shape, frame: [0, 0, 100, 100], path: [{ellipse: [10, 10, 80, 80]}], fillColor: white, strokeColor: white, lineWidth: 4}
+      """),
+    ("W0908", "", "size", """
+      scene: w0908
+      size: [100.5, 50]
+      layers:
+        - {id: bar, frame: [0, 0, 50, 50], backgroundColor: red}
+      """),
+    ("W0909", "zigzag", "miterLimit", """
+      scene: w0909
+      size: [100, 100]
+      layers:
+        - {id: zigzag, type: shape, frame: [0, 0, 100, 100], path: "M10 90 L50 10 L90 90", fillColor: clear, strokeColor: black, lineWidth: 6}
+      timelines:
+        sharpen: {autoplay: true, target: zigzag, keyPath: miterLimit, from: 1, to: 10, duration: 1, fillMode: forwards, removedOnCompletion: false}
+      """),
+    ("W0910", "", "", """
+      scene: w0910
+      size: [100, 100]
+      layers:
+        - {id: spinner, frame: [25, 25, 50, 50], backgroundColor: red}
+      timelines:
+        spin:
+          autoplay: true
+          group:
+            - {target: spinner, keyPath: transform.rotation.z, from: 0deg, to: 360deg, duration: 1, repeatCount: inf}
+      """),
+    ("W0911", "lines", "strokeEnd", """
+      scene: w0911
+      size: [100, 100]
+      layers:
+        - {id: lines, type: shape, frame: [0, 0, 100, 100], path: "M10 30 L90 30 M10 70 L90 70", fillColor: clear, strokeColor: black, lineWidth: 4, strokeEnd: 0.75}
+      """),
+  ]
+
+  @Test func everyExportWarningHasAFixtureThatRaisesIt() throws {
+    let codes = ExportCodes.all.map(\.id)
+    #expect(Self.warningFixtures.map(\.code) == codes, "one fixture per code, in catalogue order")
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [String] = []
+    for fixture in Self.warningFixtures {
+      let spec = ExportFixtures.write(fixture.yaml, name: fixture.code, in: folder)
+      let run = Self.export(spec, nil)
+      #expect(run.status == 0, "\(fixture.code): \(run.standardError)")
+      let line = run.standardError.split(separator: "\n").first { $0.hasSuffix("[\(fixture.code)]") }
+      #expect(line != nil, "\(fixture.code) not raised: \(run.standardError)")
+      if let line {
+        if !fixture.layer.isEmpty { #expect(line.contains("layer '\(fixture.layer)'"), "\(line)") }
+        if !fixture.keyPath.isEmpty { #expect(line.contains("key path '\(fixture.keyPath)"), "\(line)") }
+      }
+      let output = folder.appendingPathComponent("\(fixture.code).json").path
+      let strict = Self.export(spec, nil, extra: ["--strict", "-o", output])
+      #expect(strict.status == 1, "\(fixture.code): --strict must fail")
+      #expect(strict.standardError.contains("--strict"))
+      #expect(!FileManager.default.fileExists(atPath: output), "\(fixture.code): --strict wrote a file")
+      #expect(Self.export(spec, nil, extra: ["-o", output]).status == 0)
+      files.append(output)
+    }
+    guard ExportTools.validatorReady, let probe = ExportTools.probePath else { return }
+    if let report = ExportTools.validate(files) { Issue.record("schema validation failed:\n\(report)") }
+    for file in files { #expect(ExportTools.run(probe, ["info", file])?.status == 0, "rlottie cannot load \(file)") }
+  }
+
+  @Test func aSceneWithoutWarningsExportsUnderStrict() {
+    let run = Self.export(ExportFixtures.spec("shoot-button"), "pulse", extra: ["--strict"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":60,"w":160,"h":160"#))
+  }
+
+  @Test func docsIndexEveryExportCode() throws {
+    let docs = try String(
+      contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/exports.md"), encoding: .utf8)
+    for code in ExportCodes.all {
+      #expect(
+        docs.contains("| \(code.id) | `\(code.name)` |") && docs.contains("<a id=\"\(code.id.lowercased())\"></a>"),
+        "docs/exports.md lacks \(code.id) \(code.name)")
+    }
+  }
+}

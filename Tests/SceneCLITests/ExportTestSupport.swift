@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// The outside programs the export tests run against: rsvg-convert (Debian librsvg2-bin), rlottie through a C
+/// harness built here with cc and pkg-config (librlottie-dev, zlib1g-dev), and Python's jsonschema with the
+/// Lottie community's schema (PyPI lottie-specs). `.ci/run` installs what is missing. A missing tool is a test
+/// failure that says so, never a skip.
+enum ExportTools {
+  static let hint = "missing on this machine: run .ci/run, which installs librsvg2-bin, librlottie-dev, pkg-config, "
+    + "zlib1g-dev (Debian) and jsonschema, lottie-specs (PyPI) when they are missing"
+
+  struct Output {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// Runs a program found on PATH (or an absolute path) and waits for it.
+  static func run(_ program: String, _ arguments: [String]) -> Output? {
+    guard let executable = program.hasPrefix("/") ? program : which(program) else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out")
+    let err = folder.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    guard let outHandle = try? FileHandle(forWritingTo: out), let errHandle = try? FileHandle(forWritingTo: err) else {
+      return nil
+    }
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    process.waitUntilExit()
+    try? outHandle.close()
+    try? errHandle.close()
+    return Output(
+      status: process.terminationStatus,
+      standardOutput: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+      standardError: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+  }
+
+  static func which(_ program: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+      let candidate = "\(folder)/\(program)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  static var rsvgConvert: String? {
+    guard let path = which("rsvg-convert") else {
+      Issue.record("rsvg-convert is \(hint)")
+      return nil
+    }
+    return path
+  }
+
+  /// The rlottie harness (Tests/Support/rlottie_probe.c), built once per test run.
+  static let probe: Result<String, HarnessError> = {
+    let source = CLI.repositoryRoot.appendingPathComponent("Tests/Support/rlottie_probe.c").path
+    guard which("cc") != nil else { return .failure(HarnessError("cc (a C compiler) is \(hint)")) }
+    guard let flags = run("pkg-config", ["--cflags", "--libs", "rlottie", "zlib"]), flags.status == 0 else {
+      return .failure(HarnessError("pkg-config with rlottie and zlib is \(hint)"))
+    }
+    let folder = CLI.temporaryFolder()
+    let binary = folder.appendingPathComponent("rlottie_probe").path
+    let arguments = [source, "-o", binary] + flags.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let build = run("cc", arguments), build.status == 0 else {
+      return .failure(HarnessError("cannot build the rlottie harness: \(run("cc", arguments)?.standardError ?? "")"))
+    }
+    return .success(binary)
+  }()
+
+  static var probePath: String? {
+    switch probe {
+    case .success(let path): return path
+    case .failure(let error):
+      Issue.record("\(error.message)")
+      return nil
+    }
+  }
+
+  /// Whether python3 can import jsonschema and lottie_specs.
+  static var validatorReady: Bool {
+    guard let check = run("python3", ["-c", "import jsonschema, lottie_specs"]), check.status == 0 else {
+      Issue.record("python3 with jsonschema and lottie-specs is \(hint)")
+      return false
+    }
+    return true
+  }
+
+  /// Validates Lottie files against the community schema; returns the validator's report when one is invalid.
+  static func validate(_ files: [String]) -> String? {
+    let script = CLI.repositoryRoot.appendingPathComponent("Tests/Support/validate_lottie.py").path
+    guard let result = run("python3", [script] + files) else { return "python3 did not run" }
+    return result.status == 0 ? nil : result.standardOutput + result.standardError
+  }
+
+  /// Raw RGBA pixels of an image written by the harness's `dump` modes.
+  struct Pixels {
+    var width: Int
+    var height: Int
+    var rgba: [UInt8]
+
+    init?(file: String) {
+      guard let data = FileManager.default.contents(atPath: file), data.count >= 8 else { return nil }
+      let bytes = [UInt8](data)
+      func be32(_ at: Int) -> Int {
+        Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+      }
+      width = be32(0)
+      height = be32(4)
+      guard bytes.count == 8 + width * height * 4 else { return nil }
+      rgba = Array(bytes[8...])
+    }
+
+    /// Premultiplied channels of a pixel, 0–255.
+    func premultiplied(_ x: Int, _ y: Int) -> [Int] {
+      let base = (y * width + x) * 4
+      let a = Int(rgba[base + 3])
+      return [Int(rgba[base]) * a / 255, Int(rgba[base + 1]) * a / 255, Int(rgba[base + 2]) * a / 255, a]
+    }
+
+    /// Whether every pixel within `radius` of (x, y) is within `tolerance` of it: away from any edge.
+    func isInterior(_ x: Int, _ y: Int, radius: Int, tolerance: Int) -> Bool {
+      guard x >= radius, y >= radius, x + radius < width, y + radius < height else { return false }
+      let center = premultiplied(x, y)
+      for dy in -radius...radius {
+        for dx in -radius...radius {
+          let other = premultiplied(x + dx, y + dy)
+          for channel in 0..<4 where abs(other[channel] - center[channel]) > tolerance { return false }
+        }
+      }
+      return true
+    }
+  }
+}
+
+struct HarnessError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Fixture specs for the export warnings, written to a temporary folder by the tests.
+enum ExportFixtures {
+  static func write(_ text: String, name: String, in folder: URL) -> String {
+    let path = folder.appendingPathComponent("\(name).yaml").path
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  static let specs = CLI.repositoryRoot.appendingPathComponent("specs").path
+
+  static func spec(_ name: String) -> String { specs + "/\(name).yaml" }
+
+  /// Every timeline of the four seed scenes (nil: the autoplay ones).
+  static let seedTimelines: [(spec: String, timeline: String?)] = [
+    ("like-button", "like"), ("like-button", "unlike"), ("shake-button", nil), ("shoot-button", "press"),
+    ("shoot-button", "pulse"), ("shoot-button", "release"), ("submit-button", "shrink"),
+    ("submit-button", "progress"), ("submit-button", "expand"),
+  ]
+}

@@ -1,0 +1,26 @@
+"""Validates Lottie files against the Lottie Animation Community's JSON Schema (PyPI lottie-specs).
+
+usage: python3 validate_lottie.py FILE.json...   prints "FILE: valid" or the first errors; exit 1 if any is invalid.
+The schema (draft 2020-12) ships inside the package (lottie_specs/data/lottie.schema.json) and refers only to its
+own $defs, so jsonschema needs no resolver.
+"""
+import json
+import sys
+
+import jsonschema
+from lottie_specs import load_specs
+
+validator = jsonschema.Draft202012Validator(load_specs())
+status = 0
+for path in sys.argv[1:]:
+    with open(path) as file:
+        document = json.load(file)
+    errors = sorted(validator.iter_errors(document), key=lambda error: list(error.absolute_path))
+    for error in errors[:5]:
+        where = "/".join(str(part) for part in error.absolute_path)
+        print(f"{path}: {where}: {error.message[:300]}")
+    if errors:
+        status = 1
+    else:
+        print(f"{path}: valid")
+sys.exit(status)
