@@ -65,6 +65,6 @@ let package = Package(
         "SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore", "SceneBenchmark",
       ]
     ),
-    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"], resources: []),
+    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"], exclude: ["Support"]),
   ]
 )

@@ -10,8 +10,14 @@ struct MarkConverter {
   private var checkpoints: [Int] = [0]
   private static let checkpointStride = 1024
 
+  /// Whether every byte is ASCII: then a character index is a byte offset (the common case, checked once).
+  private let isASCII: Bool
+
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
+    var high: UInt8 = 0
+    for byte in bytes { high |= byte }
+    isASCII = high < 0x80
     // libyaml consumes a UTF-8 byte-order mark without counting it.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       byte = 3
@@ -20,6 +26,7 @@ struct MarkConverter {
   }
 
   mutating func byteOffset(ofCharacter target: Int) -> Int {
+    if isASCII { return min(max(target, 0), bytes.count) }
     if target < character {
       let checkpoint = min(target / Self.checkpointStride, checkpoints.count - 1)
       character = checkpoint * Self.checkpointStride

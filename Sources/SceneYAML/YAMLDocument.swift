@@ -47,6 +47,15 @@ public struct YAMLDocument: Sendable {
     return String(decoding: scalarBytes[start..<start + Int(record.count)], as: UTF8.self)
   }
 
+  /// Calls `body` with a scalar's bytes (its text after escapes and folding; empty for collections) without
+  /// making a String: the checker reads most numbers this way.
+  public func withScalarBytes<R>(_ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    let record = records[node.index]
+    let start = record.kind == .scalar ? Int(record.first) : 0
+    let count = record.kind == .scalar ? Int(record.count) : 0
+    return try scalarBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+  }
+
   /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
   public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
     let record = records[node.index]

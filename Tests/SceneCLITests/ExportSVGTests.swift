@@ -34,7 +34,7 @@ import Testing
     #expect(text.contains(#"<mask id="mask-button" maskUnits="userSpaceOnUse""#))
     #expect(text.contains(#"<g mask="url(#mask-button)">"#))
     // The red heart shows, the white one is hidden, the six fans fly out.
-    #expect(text.contains(#"id="layer-redHeart""#) && text.contains(#"fill="#ff2a31""#))
+    #expect(text.contains(#"id="layer-redHeart""#) && text.contains(##"fill="#ff2a31""##))
     #expect(!text.contains(#"id="layer-hollowHeart""#))
     #expect((0..<6).allSatisfy { text.contains("id=\"layer-fan_\($0)_\"") })
   }
@@ -44,9 +44,9 @@ import Testing
     #expect(run.status == 0)
     let text = run.standardOutput
     // The border ring: outer and inner rounded rectangles filled even-odd, half-transparent red.
-    #expect(text.contains(#"fill="#fb3159" fill-opacity="0.5" fill-rule="evenodd""#))
-    #expect(text.contains(#"<rect x="0" y="0" width="60" height="60" rx="30" ry="30" fill="#fb3159"/>"#))
-    #expect(text.contains(#"font-size="17" text-anchor="middle" fill="#ffffff""#))
+    #expect(text.contains(##"fill="#fb3159" fill-opacity="0.5" fill-rule="evenodd""##))
+    #expect(text.contains(##"<rect x="0" y="0" width="60" height="60" rx="30" ry="30" fill="#fb3159"/>"##))
+    #expect(text.contains(##"font-size="17" text-anchor="middle" fill="#ffffff""##))
     #expect(text.contains(">按住拍</tspan></text>"))
     let pressed = Self.svg("shoot-button", at: "0.1", timeline: "press").standardOutput
     #expect(!pressed.contains("按住拍"), "the title is hidden while pressed")

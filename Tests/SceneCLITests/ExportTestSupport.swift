@@ -101,11 +101,11 @@ enum ExportTools {
     return result.status == 0 ? nil : result.standardOutput + result.standardError
   }
 
-  /// Raw RGBA pixels of an image written by the harness's `dump` modes.
+  /// Raw RGBA pixels of an image written by the harness's `dump` modes, kept premultiplied (0–255 a channel).
   struct Pixels {
     var width: Int
     var height: Int
-    var rgba: [UInt8]
+    var channels: [Int]
 
     init?(file: String) {
       guard let data = FileManager.default.contents(atPath: file), data.count >= 8 else { return nil }
@@ -116,27 +116,37 @@ enum ExportTools {
       width = be32(0)
       height = be32(4)
       guard bytes.count == 8 + width * height * 4 else { return nil }
-      rgba = Array(bytes[8...])
+      var channels = [Int](repeating: 0, count: width * height * 4)
+      for pixel in 0..<(width * height) {
+        let base = 8 + pixel * 4
+        let a = Int(bytes[base + 3])
+        channels[pixel * 4] = Int(bytes[base]) * a / 255
+        channels[pixel * 4 + 1] = Int(bytes[base + 1]) * a / 255
+        channels[pixel * 4 + 2] = Int(bytes[base + 2]) * a / 255
+        channels[pixel * 4 + 3] = a
+      }
+      self.channels = channels
     }
 
-    /// Premultiplied channels of a pixel, 0–255.
+    /// Premultiplied channels of a pixel.
     func premultiplied(_ x: Int, _ y: Int) -> [Int] {
       let base = (y * width + x) * 4
-      let a = Int(rgba[base + 3])
-      return [Int(rgba[base]) * a / 255, Int(rgba[base + 1]) * a / 255, Int(rgba[base + 2]) * a / 255, a]
+      return Array(channels[base..<(base + 4)])
     }
 
     /// Whether every pixel within `radius` of (x, y) is within `tolerance` of it: away from any edge.
     func isInterior(_ x: Int, _ y: Int, radius: Int, tolerance: Int) -> Bool {
       guard x >= radius, y >= radius, x + radius < width, y + radius < height else { return false }
-      let center = premultiplied(x, y)
-      for dy in -radius...radius {
-        for dx in -radius...radius {
-          let other = premultiplied(x + dx, y + dy)
-          for channel in 0..<4 where abs(other[channel] - center[channel]) > tolerance { return false }
+      let center = (y * width + x) * 4
+      return channels.withUnsafeBufferPointer { c in
+        for dy in -radius...radius {
+          for dx in -radius...radius {
+            let other = ((y + dy) * width + x + dx) * 4
+            for k in 0..<4 where abs(c[other + k] - c[center + k]) > tolerance { return false }
+          }
         }
+        return true
       }
-      return true
     }
   }
 }

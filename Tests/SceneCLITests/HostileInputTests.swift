@@ -4,10 +4,10 @@ import Testing
 /// Generated hostile inputs (issue 5), each run through the real `scenec` binary as a child process: every one
 /// must exit 1 with a located `FILE:LINE:COL: error:` diagnostic, quickly and in bounded memory.
 ///
-/// Limits: peak RSS < 1 GiB always. Time: CPU (user + system) < 5 s and wall time < 10 s (the second bound
-/// allows for the other test suites sharing the machine's cores). For an unoptimised (debug) binary both time
-/// bounds are multiplied by `HostileLimits.debugFactor`; the exact 5 s bound on the release binary is checked by
-/// `scripts/hostile-limits.sh` (which sets SCENEC_BINARY to a release build).
+/// Limits: peak RSS < 1 GiB. Time: CPU (user + system) < 5 s and wall time < 15 s (the wall bound allows for the
+/// other test suites sharing the machine's cores). For an unoptimised (debug) binary, which `swift test` uses, the
+/// time bounds are multiplied by `HostileLimits.debugFactor` (8); `scripts/hostile-limits.sh` checks the exact
+/// bounds (5 s of CPU and of wall time) on a release build. scripts/sanitizers.sh scales time and memory further.
 enum HostileLimits {
   static let seconds = 5.0
   /// Debug builds are about 5× slower than release; HOSTILE_TIME_FACTOR overrides (scripts/sanitizers.sh sets it,
@@ -21,7 +21,11 @@ enum HostileLimits {
   static var cpuLimit: Double {
     seconds * (Scenec.isDebugBuild || ProcessInfo.processInfo.environment["HOSTILE_TIME_FACTOR"] != nil ? debugFactor : 1)
   }
-  static var wallLimit: Double { 2 * cpuLimit }
+  /// Wall time also counts waiting for a core while other suites run (two cores here); HOSTILE_WALL_FACTOR=1
+  /// (scripts/hostile-limits.sh) makes it exact.
+  static var wallLimit: Double {
+    cpuLimit * (ProcessInfo.processInfo.environment["HOSTILE_WALL_FACTOR"].flatMap(Double.init) ?? 3)
+  }
 }
 
 struct HostileCase: CustomTestStringConvertible, Sendable {

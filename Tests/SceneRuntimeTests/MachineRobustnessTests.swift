@@ -143,7 +143,7 @@ struct MachineRobustnessTests {
   }
 
   /// A follow-up cycle that takes time (a blinking control) goes on forever: the replay extends it as far as it
-  /// is sampled, and stops at `episodeLimit` episodes.
+  /// is sampled, and stops at the replay's episode limit.
   @Test func endlessFollowUpsAreBounded() throws {
     var plan = try Self.plan()
     plan.machine?.transitions = [
@@ -152,15 +152,16 @@ struct MachineRobustnessTests {
     ]
     plan.machine?.states[1].loop = nil
     plan.machine?.states[1].loopLength = 0
-    var replay = MachineReplay(plan: plan)
+    var replay = MachineReplay(plan: plan, episodeLimit: 1000)
     #expect(replay.episodes.count == 3, "made eagerly: one follow-up per state")
     var frames: [LayerFrame] = []
     replay.sample(at: 10, into: &frames)
     #expect(replay.episodes.count == 42 && replay.halt == nil, "the initial state, then one every 0.25 s from 0 to 10")
     #expect(replay.episodes.last?.start == 10)
     replay.sample(at: 1e9, into: &frames)
-    #expect(replay.episodes.count == MachineReplay.episodeLimit)
-    #expect(replay.halt == .episodeLimit(time: Double(MachineReplay.episodeLimit) * 0.25 - 0.25))
+    #expect(replay.episodes.count == 1000)
+    #expect(replay.halt == .episodeLimit(time: 999 * 0.25), "episode 1000 would start at 999 × 0.25 s")
+    #expect(MachineReplay(plan: plan).episodeLimit == 100_000)
     #expect(frames.allSatisfy { $0.values.allSatisfy(\.isFinite) })
   }
 

@@ -55,7 +55,7 @@ public enum Expression {
   /// malformed text too, reading past bad tokens, so that an error elsewhere in an expression does not make the
   /// unused-`let` lint report a name that is used.
   public static func referencedNames(in text: String) -> [String] {
-    var lexer = ExpressionLexer(bytes: Array(text.utf8), limit: .max)
+    var lexer = ExpressionLexer(bytes: Array(text.utf8), limit: .max, detailedErrors: false)
     var names: [String] = []
     var seen: Set<String> = []
     var pending: String?

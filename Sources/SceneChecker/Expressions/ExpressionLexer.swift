@@ -35,9 +35,13 @@ struct ExpressionLexer {
     ("deg", .angle, Double.pi / 180), ("rad", .angle, 1), ("ms", .time, 0.001), ("s", .time, 1),
   ]
 
-  init(bytes: [UInt8], limit: Int = ExpressionLimits.maxBytes) {
+  /// False when only the tokens matter (`Expression.referencedNames`): errors then skip their suggestions.
+  let detailedErrors: Bool
+
+  init(bytes: [UInt8], limit: Int = ExpressionLimits.maxBytes, detailedErrors: Bool = true) {
     self.bytes = bytes
     self.limit = limit
+    self.detailedErrors = detailedErrors
   }
 
   /// The next token. Before throwing, the lexer moves past the bad text, so a caller that only wants names
@@ -91,7 +95,8 @@ struct ExpressionLexer {
     skipWord()
     try checkLimit(start)
     let literal = String(decoding: bytes[start..<digitsEnd], as: UTF8.self)
-    var quantity = Quantity(Double(literal) ?? .infinity)
+    let fast = bytes.withUnsafeBufferPointer { DecimalLiteral.value(UnsafeBufferPointer(rebasing: $0[start..<digitsEnd])) }
+    var quantity = Quantity(fast ?? Double(literal) ?? .infinity)
     if digitsEnd < position {
       let suffix = String(decoding: bytes[digitsEnd..<position], as: UTF8.self)
       guard let known = Self.suffixes.first(where: { $0.name == suffix }) else {
@@ -140,6 +145,9 @@ struct ExpressionLexer {
   }
 
   private func unexpectedCharacter(_ range: Range<Int>) -> ExpressionError {
+    guard detailedErrors else {
+      return ExpressionError(code: ExpressionDiagnostics.syntax, message: "unexpected character", range: range)
+    }
     let text = String(decoding: bytes[range], as: UTF8.self)
     let shown = text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
       ? text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined() : "'\(text)'"
@@ -149,6 +157,9 @@ struct ExpressionLexer {
   }
 
   private func unknownSuffix(_ suffix: String, number: String, at range: Range<Int>) -> ExpressionError {
+    guard detailedErrors else {
+      return ExpressionError(code: ExpressionDiagnostics.unknownUnit, message: "unknown unit", range: range)
+    }
     let suggestion = Suggestion(for: suffix, among: Self.suffixes.map(\.name))
     return ExpressionError(
       code: ExpressionDiagnostics.unknownUnit, message: "unknown unit '\(suffix)'", range: range,

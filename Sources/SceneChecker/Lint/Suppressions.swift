@@ -7,7 +7,7 @@ enum Suppressions {
 
   static func disabledCodes(in source: SourceFile) -> Set<String> {
     var codes = Set<String>()
-    for line in 1...source.lineStarts.count {
+    for line in linesContainingMarker(source) {
       let text = source.lineText(line)
       guard let hash = text.firstIndex(of: "#"), let range = text.range(of: marker, range: hash..<text.endIndex) else {
         continue
@@ -16,5 +16,29 @@ enum Suppressions {
       for item in list.split(whereSeparator: { $0 == "," || $0 == " " }) where !item.isEmpty { codes.insert(String(item)) }
     }
     return codes
+  }
+
+  /// The 1-based lines whose bytes contain the marker, each once, in order: only those can disable anything, and
+  /// finding them on bytes spares making a String of every line.
+  static func linesContainingMarker(_ source: SourceFile) -> [Int] {
+    let marker = Array(Self.marker.utf8)
+    return source.bytes.withUnsafeBufferPointer { bytes in
+      var lines: [Int] = []
+      var line = 1
+      var index = 0
+      let last = bytes.count - marker.count
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+        } else if byte == marker[0], index <= last, lines.last != line {
+          var offset = 1
+          while offset < marker.count, bytes[index + offset] == marker[offset] { offset += 1 }
+          if offset == marker.count { lines.append(line) }
+        }
+        index += 1
+      }
+      return lines
+    }
   }
 }

@@ -101,7 +101,6 @@ extension CheckContext {
 
   /// A timing-function name, or `[x1, y1, x2, y2]` with x1 and x2 in 0…1.
   func timingFunction(_ node: YAMLNode) -> TimingFunction? {
-    let names = TimingFunction.named.map(\.name)
     if document.kind(node) == .sequence {
       guard let numbers = sequenceOfNumbers(node, counts: [4], what: "a timing curve [x1, y1, x2, y2]", unit: Unit.none)
       else { return nil }
@@ -115,6 +114,7 @@ extension CheckContext {
     }
     guard let text = scalarText(node, expected: "a timing function") else { return nil }
     if let found = TimingFunction.named.first(where: { $0.name == text }) { return found.function }
+    let names = TimingFunction.named.map(\.name)
     // UIKit's and CSS's spellings of Core Animation's names.
     let aliases = ["easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut"]
     let meant = aliases[text] ?? Suggestions.closest(to: text, among: names).first

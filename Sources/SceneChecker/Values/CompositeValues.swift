@@ -160,7 +160,7 @@ extension CheckContext {
         index += 1
         continue
       }
-      var depth = Self.parenthesisBalance(document.scalar(item))
+      var depth = document.withScalarBytes(item, Self.parenthesisBalance)
       guard depth > 0 else {
         index += 1
         continue
@@ -168,7 +168,7 @@ extension CheckContext {
       var last = index
       while depth > 0, last + 1 < items.count, document.kind(items[last + 1]) == .scalar {
         last += 1
-        depth += Self.parenthesisBalance(document.scalar(items[last]))
+        depth += document.withScalarBytes(items[last], Self.parenthesisBalance)
       }
       let whole = span(item).union(span(items[last]))
       let text = source.text(of: whole)
@@ -182,9 +182,9 @@ extension CheckContext {
     return clean ? items : nil
   }
 
-  static func parenthesisBalance(_ text: String) -> Int {
+  static func parenthesisBalance(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var depth = 0
-    for byte in text.utf8 {
+    for byte in bytes {
       if byte == UInt8(ascii: "(") { depth += 1 } else if byte == UInt8(ascii: ")") { depth -= 1 }
     }
     return depth

@@ -67,6 +67,14 @@ extension CheckContext {
 
   /// A number expression; `unit` as `Expression.evaluate` takes it.
   func number(_ node: YAMLNode, unit: Unit?, what: String = "a number") -> Double? {
+    // Most numbers in a spec are one plain literal (`0.5`, `-12`, `45deg`): read those from the bytes, with the
+    // value and unit rules of the evaluator, and evaluate everything else (and every error) as an expression.
+    if document.kind(node) == .scalar, document.style(node) == .plain,
+      let quantity = document.withScalarBytes(node, DecimalLiteral.quantity),
+      unit == nil || quantity.unit == .none || quantity.unit == unit
+    {
+      return quantity.value
+    }
     guard let text = scalarText(node, expected: what) else { return nil }
     if document.style(node) == .plain {
       let lowered = text.lowercased()

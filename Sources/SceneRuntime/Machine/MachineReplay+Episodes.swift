@@ -37,7 +37,7 @@ extension MachineReplay {
 
   /// Rule 3: starts a transition at `time` from what the replay shows there. False when the episode limit stops it.
   mutating func begin(_ index: Int, at time: Double, event: Int?) -> Bool {
-    guard episodes.count < Self.episodeLimit else {
+    guard episodes.count < episodeLimit else {
       halt = .episodeLimit(time: time)
       pending = nil
       return false

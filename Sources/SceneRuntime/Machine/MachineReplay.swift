@@ -9,14 +9,14 @@ import SceneCore
 /// taken when the replay is made; a follow-up chain after the last event is extended as far as sampling goes,
 /// since it may cycle forever.
 public struct MachineReplay: Sendable {
-  /// Episodes at most, so that a follow-up cycle sampled far ahead (or a hand-made plan) stays bounded.
-  public static let episodeLimit = 100_000
+  /// Episodes at most unless told otherwise, so that a follow-up cycle sampled far ahead stays bounded.
+  public static let defaultEpisodeLimit = 100_000
 
   /// Why a replay stopped taking transitions; samples after it keep showing the last episode.
   public enum Halt: Sendable, Hashable, CustomStringConvertible {
     /// Follow-ups kept firing at one instant (the checker's E0805 rules this out for compiled specs).
     case instantCycle(state: String, time: Double)
-    /// `episodeLimit` transitions were taken.
+    /// The replay's episode limit was reached at this time.
     case episodeLimit(time: Double)
 
     public var description: String {
@@ -26,7 +26,7 @@ public struct MachineReplay: Sendable {
         return "follow-ups cycle through '\(state)' at \(at) s without time passing; the replay stops there"
       case .episodeLimit(let time):
         let at = NumberFormatting.shortest(time)
-        return "more than \(MachineReplay.episodeLimit) transitions by \(at) s; the replay stops there"
+        return "too many transitions by \(at) s (the episode limit); the replay stops there"
       }
     }
   }
@@ -40,6 +40,8 @@ public struct MachineReplay: Sendable {
   /// The script's events that did nothing, in script order.
   public internal(set) var ignored: [IgnoredEvent] = []
   public internal(set) var halt: Halt?
+  /// The most episodes this replay makes.
+  public let episodeLimit: Int
 
   var sampler: Sampler
   /// The frames a transition's start values are sampled into.
@@ -51,8 +53,9 @@ public struct MachineReplay: Sendable {
   let autoplay: [Sampler.Playback]
   let eventIndices: [String: Int]
 
-  public init(plan: Plan, script: EventScript = EventScript()) {
+  public init(plan: Plan, script: EventScript = EventScript(), episodeLimit: Int = MachineReplay.defaultEpisodeLimit) {
     self.plan = plan
+    self.episodeLimit = max(episodeLimit, 1)
     self.script = script
     let machine =
       plan.machine
