@@ -152,17 +152,14 @@ struct MachineReplayTests {
     // 0: the idle model, every animation at its start.
     #expect(try layer("button", 0)[S.bounds + 2] == 200)
     #expect(try layer("label", 0)[S.opacity] == 1)
-    // 0.5: pose animation at e = easeInEaseOut(0.5), then shrink's to-only animation over it.
+    // 0.5: shrink's animations give explicit from values, so they replace the transition's pose animation of
+    // the same properties: the button's width follows easeIn, the colours and the label follow easeInEaseOut.
     let e = Self.eieo.progress(at: 0.5)
     let easeIn = TimingFunction.easeIn.progress(at: 0.5)
-    let poseWidth = 200 + (50 - 200) * e
-    #expect(MachineTestSupport.close(try layer("button", 1)[S.bounds + 2], poseWidth + (50 - poseWidth) * easeIn))
-    let poseOpacity = 1 - e
-    #expect(MachineTestSupport.close(try layer("label", 1)[S.opacity], poseOpacity - poseOpacity * e))
-    let poseBorder = 2 * e
-    #expect(MachineTestSupport.close(try layer("button", 1)[S.borderWidth], poseBorder + (2 - poseBorder) * e))
-    let poseRed = green[0] + (1 - green[0]) * e
-    #expect(MachineTestSupport.close(try layer("button", 1)[S.backgroundColor], poseRed + (1 - poseRed) * e))
+    #expect(MachineTestSupport.close(try layer("button", 1)[S.bounds + 2], 200 + (50 - 200) * easeIn))
+    #expect(MachineTestSupport.close(try layer("label", 1)[S.opacity], 1 - e))
+    #expect(MachineTestSupport.close(try layer("button", 1)[S.borderWidth], 2 * e))
+    #expect(MachineTestSupport.close(try layer("button", 1)[S.backgroundColor], green[0] + (1 - green[0]) * e))
     // 1: shrink complete, uploaded starts: the button hides and the ring shows at once; the ring's stroke starts.
     #expect(try layer("button", 2)[S.hidden] == 1 && layer("button", 2)[S.bounds + 2] == 50)
     #expect(try layer("button", 2)[S.backgroundColor..<S.backgroundColor + 4] == [1, 1, 1, 1])
