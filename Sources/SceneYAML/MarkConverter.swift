@@ -33,8 +33,13 @@ struct MarkConverter {
       byte = checkpoints[checkpoint]
     }
     while character < target, byte < bytes.count {
-      byte += Self.length(of: bytes[byte])
-      character += 1
+      // Walk to the target or the next checkpoint, whichever is nearer, then record the checkpoint if reached.
+      let stop = min(target, (character / Self.checkpointStride + 1) * Self.checkpointStride)
+      while character < stop, byte < bytes.count {
+        let lead = bytes[byte]
+        byte += lead < 0x80 ? 1 : Self.length(of: lead)
+        character += 1
+      }
       if character % Self.checkpointStride == 0, character / Self.checkpointStride == checkpoints.count {
         checkpoints.append(byte)
       }

@@ -6,20 +6,32 @@ import SceneDiagnostics
 /// shared index array, and all scalar text in one byte buffer. Reading a 20 MB spec therefore costs a few
 /// allocations in all, not one per node, and walking it touches contiguous memory.
 public struct YAMLDocument: Sendable {
-  struct Record: Sendable {
-    var kind: YAMLNodeKind
-    var style: YAMLScalarStyle
-    var isFlow: Bool
-    var start: UInt32
-    var end: UInt32
+  // The record and the arrays are visible to inlinable accessors, so that the checker's many small reads are
+  // specialised and inlined across the module boundary.
+  @usableFromInline struct Record: Sendable {
+    @usableFromInline var kind: YAMLNodeKind
+    @usableFromInline var style: YAMLScalarStyle
+    @usableFromInline var isFlow: Bool
+    @usableFromInline var start: UInt32
+    @usableFromInline var end: UInt32
     /// Scalars: range in `scalarBytes`. Collections: range in `children` (mappings hold key, value pairs).
-    var first: UInt32
-    var count: UInt32
+    @usableFromInline var first: UInt32
+    @usableFromInline var count: UInt32
+
+    init(kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32) {
+      self.kind = kind
+      self.style = style
+      self.isFlow = isFlow
+      self.start = start
+      self.end = end
+      self.first = first
+      self.count = count
+    }
   }
 
-  var records: [Record] = []
-  var children: [UInt32] = []
-  var scalarBytes: [UInt8] = []
+  @usableFromInline var records: [Record] = []
+  @usableFromInline var children: [UInt32] = []
+  @usableFromInline var scalarBytes: [UInt8] = []
 
   /// The document's root node; `nil` for an empty document (a file of only comments or whitespace).
   public internal(set) var root: YAMLNode?
@@ -28,16 +40,16 @@ public struct YAMLDocument: Sendable {
 
   public var nodeCount: Int { records.count }
 
-  public func kind(_ node: YAMLNode) -> YAMLNodeKind { records[node.index].kind }
+  @inlinable public func kind(_ node: YAMLNode) -> YAMLNodeKind { records[node.index].kind }
 
-  public func span(_ node: YAMLNode) -> Span {
+  @inlinable public func span(_ node: YAMLNode) -> Span {
     let record = records[node.index]
     return Span(start: Int(record.start), end: Int(record.end))
   }
 
-  public func isFlow(_ node: YAMLNode) -> Bool { records[node.index].isFlow }
+  @inlinable public func isFlow(_ node: YAMLNode) -> Bool { records[node.index].isFlow }
 
-  public func style(_ node: YAMLNode) -> YAMLScalarStyle { records[node.index].style }
+  @inlinable public func style(_ node: YAMLNode) -> YAMLScalarStyle { records[node.index].style }
 
   /// A scalar's text after YAML's escapes and folding; empty for collections.
   public func scalar(_ node: YAMLNode) -> String {
@@ -49,7 +61,7 @@ public struct YAMLDocument: Sendable {
 
   /// Calls `body` with a scalar's bytes (its text after escapes and folding; empty for collections) without
   /// making a String: the checker reads most numbers this way.
-  public func withScalarBytes<R>(_ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  @inlinable public func withScalarBytes<R>(_ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     let record = records[node.index]
     let start = record.kind == .scalar ? Int(record.first) : 0
     let count = record.kind == .scalar ? Int(record.count) : 0
@@ -57,7 +69,7 @@ public struct YAMLDocument: Sendable {
   }
 
   /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
-  public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
+  @inlinable public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
     let record = records[node.index]
     return record.kind == .scalar && record.style == .plain && record.count == 0
   }
@@ -94,6 +106,8 @@ public struct YAMLDocument: Sendable {
 /// A handle to a node of a `YAMLDocument`.
 public struct YAMLNode: Sendable, Hashable {
   public let index: Int
+
+  @inlinable init(index: Int) { self.index = index }
 }
 
 /// One `key: value` entry of a mapping; the key is always a scalar.

@@ -22,23 +22,17 @@ enum Suppressions {
   /// finding them on bytes spares making a String of every line.
   static func linesContainingMarker(_ source: SourceFile) -> [Int] {
     let marker = Array(Self.marker.utf8)
-    return source.bytes.withUnsafeBufferPointer { bytes in
-      var lines: [Int] = []
-      var line = 1
-      var index = 0
-      let last = bytes.count - marker.count
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\n") {
-          line += 1
-        } else if byte == marker[0], index <= last, lines.last != line {
-          var offset = 1
-          while offset < marker.count, bytes[index + offset] == marker[offset] { offset += 1 }
-          if offset == marker.count { lines.append(line) }
+    var lines: [Int] = []
+    marker.withUnsafeBufferPointer { marker in
+      source.bytes.withUnsafeBufferPointer { bytes in
+        var offset = 0
+        while let at = ByteSearch.firstOffset(of: marker, in: bytes, from: offset) {
+          let line = source.location(of: at).line
+          if lines.last != line { lines.append(line) }
+          offset = at + 1
         }
-        index += 1
       }
-      return lines
     }
+    return lines
   }
 }

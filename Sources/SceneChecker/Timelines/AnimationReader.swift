@@ -115,6 +115,13 @@ extension TimelineChecker {
 
   /// One value for a key path: its components, or a path's coordinates (same structure as the model path).
   func keyPathValue(_ node: YAMLNode, keyPath: AnimatableKeyPath, layer: LayerInstance) -> [Double]? {
+    keyPathValue(node, keyPath: keyPath, layer: layer, rangeProperty: context.rangeProperty(of: keyPath))
+  }
+
+  /// As above, with `context.rangeProperty(of: keyPath)` looked up once by the caller (keyframes have many values).
+  func keyPathValue(
+    _ node: YAMLNode, keyPath: AnimatableKeyPath, layer: LayerInstance, rangeProperty: LayerProperty?
+  ) -> [Double]? {
     switch keyPath.kind {
     case .path:
       guard let path = context.pathValue(node) else { return nil }
@@ -132,7 +139,7 @@ extension TimelineChecker {
     case .angle:
       return context.angle(node).map { [$0] }
     default:
-      return context.propertyRangeChecked(node, keyPath: keyPath)
+      return context.propertyRangeChecked(node, keyPath: keyPath, property: rangeProperty)
     }
   }
 
@@ -211,9 +218,16 @@ extension CheckContext {
 
   /// A key path value with the same range checks as the property it animates.
   func propertyRangeChecked(_ node: YAMLNode, keyPath: AnimatableKeyPath) -> [Double]? {
-    if keyPath.name == keyPath.property, let property = LayerProperty.named(keyPath.name) {
-      return propertyValue(node, property: property)
-    }
+    propertyRangeChecked(node, keyPath: keyPath, property: rangeProperty(of: keyPath))
+  }
+
+  /// The property whose range checks a key path's values get: the key path's own when it names a whole property.
+  func rangeProperty(of keyPath: AnimatableKeyPath) -> LayerProperty? {
+    keyPath.name == keyPath.property ? LayerProperty.named(keyPath.name) : nil
+  }
+
+  func propertyRangeChecked(_ node: YAMLNode, keyPath: AnimatableKeyPath, property: LayerProperty?) -> [Double]? {
+    if let property { return propertyValue(node, property: property) }
     return components(node, kind: keyPath.kind)
   }
 }

@@ -23,9 +23,15 @@ extension TimelineChecker {
       return nil
     }
     var values: [[Double]] = []
+    values.reserveCapacity(items.count)
     var ok = true
+    let rangeProperty = context.rangeProperty(of: keyPath)
     for item in items {
-      if let value = keyPathValue(item, keyPath: keyPath, layer: layer) { values.append(value) } else { ok = false }
+      if let value = keyPathValue(item, keyPath: keyPath, layer: layer, rangeProperty: rangeProperty) {
+        values.append(value)
+      } else {
+        ok = false
+      }
     }
     guard ok else { return nil }
     var keyframes = Keyframes(values: values)

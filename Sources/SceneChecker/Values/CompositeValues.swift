@@ -40,6 +40,13 @@ extension CheckContext {
   }
 
   func color(_ node: YAMLNode) -> [Double]? {
+    // A quoted `"#RRGGBB"` (the common case) is read from the bytes, as `ColorParser` would read it.
+    if document.kind(node) == .scalar, document.style(node) != .plain,
+      let rgba = document.withScalarBytes(node, Self.hexColor)
+    {
+      if !letSpans.isEmpty { noteUses(in: document.scalar(node)) }
+      return rgba
+    }
     guard let text = scalarText(node, expected: "a colour") else { return nil }
     if document.style(node) == .plain, ["true", "false"].contains(text) {
       error(
@@ -180,6 +187,32 @@ extension CheckContext {
       index = last + 1
     }
     return clean ? items : nil
+  }
+
+  /// `#` and exactly 3, 4, 6 or 8 ASCII hex digits → [r, g, b, a], computed as `ColorParser` computes them; nil
+  /// for anything else.
+  static func hexColor(_ bytes: UnsafeBufferPointer<UInt8>) -> [Double]? {
+    let count = bytes.count - 1
+    guard count == 3 || count == 4 || count == 6 || count == 8, bytes[0] == UInt8(ascii: "#") else { return nil }
+    var digits: [Int] = []
+    digits.reserveCapacity(count)
+    for byte in bytes.dropFirst() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(Int(byte) - 0x30)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(Int(byte) - 0x61 + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(Int(byte) - 0x41 + 10)
+      default: return nil
+      }
+    }
+    var channels: [Double] = []
+    channels.reserveCapacity(4)
+    if count <= 4 {
+      for digit in digits { channels.append(Double(digit * 17) / 255) }
+    } else {
+      for index in stride(from: 0, to: count, by: 2) { channels.append(Double(digits[index] * 16 + digits[index + 1]) / 255) }
+    }
+    if channels.count == 3 { channels.append(1) }
+    return channels
   }
 
   static func parenthesisBalance(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

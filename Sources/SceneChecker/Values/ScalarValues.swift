@@ -100,7 +100,19 @@ extension CheckContext {
   /// Marks the `let` names an expression reads, for the unused-name lint.
   func noteUses(in text: String) {
     guard !letSpans.isEmpty else { return }
+    // A name can be read only where its letters appear: most texts mention no `let` name at all.
+    var text = text
+    guard text.withUTF8(mentionsLetName) else { return }
     for name in Expression.referencedNames(in: text) where letSpans[name] != nil { usedNames.insert(name) }
+  }
+
+  /// Whether `bytes` contain the text of some `let` name.
+  func mentionsLetName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for name in letSpans.keys {
+      var name = name
+      if name.withUTF8({ ByteSearch.firstOffset(of: $0, in: bytes) != nil }) { return true }
+    }
+    return false
   }
 
   func bool(_ node: YAMLNode) -> Bool? {

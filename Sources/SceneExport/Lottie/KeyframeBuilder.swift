@@ -1,4 +1,3 @@
-import Foundation
 import SceneCore
 
 /// One Lottie keyframe before it is written: its time in seconds, its value, and how it moves to the next one.
@@ -150,7 +149,6 @@ struct KeyframeBuilder {
         if maxError(predicted, value) > tolerance { fits = false }
       }
       if !fits {
-        if ProcessInfo.processInfo.environment["SCENEC_DEBUG_KEYS"] != nil { print("miss", t0, t1, segment, v0, v1, drivers) }
         let reason = "a value that is not linear in the animated one"
         intervals[index].segment = .sampled(reason)
         reasons.append(reason)
