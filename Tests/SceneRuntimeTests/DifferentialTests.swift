@@ -39,14 +39,11 @@ import Testing
     return abs(a - b) <= tolerance * max(1, abs(a), abs(b))
   }
 
-  /// Times from -0.5 s to the end in steps of 1/16 s, plus every node's begin and end and points just around them.
+  /// 40 times spread from -0.5 s to the horizon (off the grid of round numbers), plus every node's begin and end
+  /// and points just around them, where the two evaluators are most likely to part.
   static func times(for scene: Scene, timelines: [Int], horizon: Double) -> [Double] {
     var times = Set<Double>()
-    var t = -0.5
-    while t <= horizon {
-      times.insert(t)
-      t += 1.0 / 16
-    }
+    for step in 0..<40 { times.insert(-0.5 + (horizon + 0.5) * (Double(step) + 0.37) / 40) }
     func visit(_ node: AnimationNode, offset: Double) {
       let begin = offset + node.timing.beginTime
       for edge in [begin, begin + node.timing.duration, node.end.isFinite ? offset + node.end : begin] {
