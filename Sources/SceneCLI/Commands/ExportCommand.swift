@@ -106,11 +106,7 @@ enum ExportSupport {
       }
     }
     if let name = parsed.value("--timeline") {
-      guard let index = plan.timelineIndex(named: name) else {
-        let hint = Suggestions.closest(to: name, among: plan.timelines.names).first.map { "; did you mean '\($0)'?" } ?? ""
-        _ = console.standardError.write("scenec: error: no timeline named '\(name)'\(hint)\n")
-        return nil
-      }
+      guard let index = plan.timelineIndex(reportingUnknown: name, console: console) else { return nil }
       return .timelines([index])
     }
     if let script {

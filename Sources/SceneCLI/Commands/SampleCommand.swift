@@ -37,11 +37,7 @@ enum SampleCommand {
     }
     var playing = plan.autoplayTimelines
     if let name = parsed.value("--timeline") {
-      guard let index = plan.timelineIndex(named: name) else {
-        let hint = Suggestions.closest(to: name, among: plan.timelines.names).first.map { "; did you mean '\($0)'?" } ?? ""
-        _ = console.standardError.write("scenec: error: no timeline named '\(name)'\(hint)\n")
-        return 1
-      }
+      guard let index = plan.timelineIndex(reportingUnknown: name, console: console) else { return 1 }
       playing = [index]
     }
     var sampler = Sampler(plan: plan)
