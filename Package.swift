@@ -42,7 +42,7 @@ let package = Package(
       name: "SceneBenchmark",
       dependencies: [
         "CBenchSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneReference", "SceneCLI", "SceneModel",
-        "SceneDiagnostics", "SceneCore",
+        "SceneDiagnostics", "SceneCore", "SceneExport",
       ]
     ),
     .executableTarget(name: "scenec-bench", dependencies: ["SceneBenchmark"]),

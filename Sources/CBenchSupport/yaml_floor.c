@@ -29,3 +29,9 @@ double cbench_now(void) {
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
+
+double cbench_thread_cpu_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}

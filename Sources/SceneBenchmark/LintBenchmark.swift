@@ -44,7 +44,7 @@ public enum LintBenchmark {
   /// Seconds for one `scenec lint --jobs N folder`, its report kept in memory.
   static func lint(folder: URL, jobs: Int, minimum: Double) -> Double {
     var status: Int32 = 0
-    let seconds = Timing.perCall(minimum: minimum) {
+    let seconds = Timing.perCall(minimum: minimum, wall: true) {
       let console = Console(
         standardOutput: StringSink(), standardError: StringSink(), environment: [:], readStandardInput: { nil })
       status = SceneCLI.run(["lint", "--jobs", String(jobs), folder.path], console: console)

@@ -1,5 +1,6 @@
 import CBenchSupport
 import SceneCore
+import SceneExport
 import SceneRuntime
 
 /// Side by side with rlottie: the same synthetic scene exported to Lottie, rlottie building its render tree
@@ -11,15 +12,23 @@ public enum LottieComparison {
     case pending(String)
   }
 
-  /// The scene's Lottie JSON, from the `export lottie` exporter when the package has one.
+  /// The scene's Lottie JSON, as `scenec export lottie` writes it, every timeline playing.
   static func lottieJSON(for plan: Plan) -> String? {
-    // `scenec export lottie` (SceneExport) does not exist yet; this is where it plugs in.
-    nil
+    let playing = Array(0..<plan.timelines.count)
+    var sampler = Sampler(plan: plan)
+    var frames: [LayerFrame] = []
+    let export = LottieExporter.export(
+      plan: plan,
+      sample: { time in
+        sampler.sample(at: time, playing: playing, into: &frames)
+        return frames
+      }, playing: playing, span: ExportSpan.of(plan: plan, playing: playing))
+    return JSONWriter(style: .compact).string(from: export.json)
   }
 
   public static func run(plan: Plan, configuration: BenchmarkConfiguration) -> Outcome {
-    guard let json = lottieJSON(for: plan) else { return .pending("pending: `scenec export lottie` does not exist yet") }
     guard cbench_rlottie_open() == 1 else { return .pending("pending: \(String(cString: cbench_rlottie_error()))") }
+    guard let json = lottieJSON(for: plan) else { return .pending("the scene could not be exported") }
     guard let animation = json.withCString({ cbench_rlottie_load($0) }) else {
       return .pending("rlottie rejected the exported file")
     }
@@ -35,8 +44,10 @@ public enum LottieComparison {
       var passes = 0
       var seconds = 0.0
       repeat {
-        seconds += cbench_rlottie_render_trees(
-          animation, 0, 1, frames, Int(plan.width), Int(plan.height), &checksum)
+        // Timed here, on the benchmark's clock, like the sampler below.
+        let start = Timing.now()
+        _ = cbench_rlottie_render_trees(animation, 0, 1, frames, Int(plan.width), Int(plan.height), &checksum)
+        seconds += Timing.now() - start
         passes += 1
       } while seconds < configuration.minimumTime
       rlottie.append(seconds / Double(passes * frames) * 1e9)

@@ -17,12 +17,18 @@ public enum MemoryBenchmark {
   /// The child's side: prints `start=<bytes> peak=<bytes>`.
   public static func childMain(path: String) -> Int32 {
     let start = status("VmRSS") ?? 0
-    guard let data = FileManager.default.contents(atPath: path) else { return 2 }
-    let result = SpecChecker.check(SourceFile(path: path, bytes: [UInt8](data)))
+    // Read straight into an array, as the command line does, so that no second copy of the file stays alive.
+    guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else { return 2 }
+    var bytes = [UInt8](repeating: 0, count: data.count)
+    bytes.withUnsafeMutableBytes { _ = data.copyBytes(to: $0) }
+    _ = consume data
+    let read = status("VmHWM") ?? 0
+    let result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
     guard let scene = result.scene else { return 1 }
+    let checked = status("VmHWM") ?? 0
     let plan = PlanCompiler.compile(scene)
     let peak = status("VmHWM") ?? 0
-    print("start=\(start) peak=\(peak) tracks=\(plan.tracks.count)")
+    print("start=\(start) read=\(read) checked=\(checked) peak=\(peak) tracks=\(plan.tracks.count)")
     return 0
   }
 

@@ -1,3 +1,4 @@
+import CBenchSupport
 import Foundation
 import SceneCore
 import SceneRuntime
@@ -10,6 +11,13 @@ public enum ProfileDrivers {
     guard let data = FileManager.default.contents(atPath: path) else { throw CompileBenchmark.Failure.libyamlFailed }
     let plan = try CompileBenchmark.compileOnce([UInt8](data), path: path).plan
     print("\(plan.tracks.count) tracks")
+  }
+
+  /// Pulls libyaml's events over the spec at `path` once (the floor).
+  public static func floor(path: String) {
+    guard let data = FileManager.default.contents(atPath: path) else { return }
+    let bytes = [UInt8](data)
+    print("\(bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) }) events")
   }
 
   /// Samples the synthetic scene `scene` `passes` times over ten seconds at 60 fps.

@@ -2,18 +2,31 @@ import CBenchSupport
 
 /// Wall-clock timing for the benchmark: repeat a body until enough time has passed, take medians of rounds.
 public enum Timing {
-  /// Monotonic seconds.
-  public static func now() -> Double { cbench_now() }
+  /// What single-threaded measurements count: wall-clock time (the default), or the thread's CPU time, which a
+  /// machine shared with other work inflates much less (time spent waiting for a core is not counted).
+  public enum Clock: String, Sendable {
+    case wall
+    case cpu
+  }
+
+  nonisolated(unsafe) public static var clock = Clock.wall
+
+  /// Seconds on `clock`.
+  public static func now() -> Double { clock == .wall ? cbench_now() : cbench_thread_cpu_now() }
+
+  /// Monotonic wall-clock seconds, whatever `clock` says (for work spread over threads).
+  public static func wallNow() -> Double { cbench_now() }
 
   /// Seconds per call of `body`, calling it until at least `minimum` seconds have passed (at least once).
-  public static func perCall(minimum: Double, _ body: () -> Void) -> Double {
+  public static func perCall(minimum: Double, wall: Bool = false, _ body: () -> Void) -> Double {
+    let read = wall ? wallNow : now
     var calls = 0
-    let start = now()
+    let start = read()
     var elapsed = 0.0
     repeat {
       body()
       calls += 1
-      elapsed = now() - start
+      elapsed = read() - start
     } while elapsed < minimum
     return elapsed / Double(calls)
   }

@@ -8,7 +8,9 @@ enum KeyframeLowering {
     let values = keyframes.values
     let count = values.count
     let components = values[0].count
-    let flat = values.flatMap { $0 }
+    var flat: [Double] = []
+    flat.reserveCapacity(count * components)
+    for value in values { flat.append(contentsOf: value) }
     let mode = keyframes.calculationMode
     if mode == .discrete {
       let times = keyframes.keyTimes ?? (0...count).map { Double($0) / Double(count) }
@@ -21,9 +23,12 @@ enum KeyframeLowering {
       return KeyframeTable(components: components, keyTimes: [0, 1], values: flat, kinds: [SegmentKind.hold], coefficients: [[]])
     }
     let segments = count - 1
-    let even = (0..<count).map { Double($0) / Double(segments) }
+    var even: [Double] { (0..<count).map { Double($0) / Double(segments) } }
     var kinds: [UInt8] = []
+    kinds.reserveCapacity(segments)
     var coefficients: [[Double]] = []
+    coefficients.reserveCapacity(segments)
+    let functions = isPaced(keyframes.calculationMode) ? nil : keyframes.timingFunctions
     let cubic = mode == .cubic || mode == .cubicPaced
     let tangents =
       cubic
@@ -31,11 +36,10 @@ enum KeyframeLowering {
         values: values, tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
         bias: keyframes.bias ?? [])
       : []
-    let paced = mode == .paced || mode == .cubicPaced
     for segment in 0..<segments {
       var kind = cubic ? SegmentKind.hermite : SegmentKind.linear
       var numbers: [Double] = []
-      if !paced, let functions = keyframes.timingFunctions, segment < functions.count, !functions[segment].isLinear {
+      if let functions, segment < functions.count, !functions[segment].isLinear {
         let curve = functions[segment].curve
         kind |= SegmentKind.eased
         numbers = [curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
@@ -57,6 +61,8 @@ enum KeyframeLowering {
     }
     return KeyframeTable(components: components, keyTimes: times, values: flat, kinds: kinds, coefficients: coefficients)
   }
+
+  static func isPaced(_ mode: CalculationMode) -> Bool { mode == .paced || mode == .cubicPaced }
 
   static func distance(_ a: [Double], _ b: [Double]) -> Double {
     zip(a, b).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()

@@ -1,7 +1,8 @@
 /// Turns libyaml's marks, which count characters, into byte offsets.
 ///
-/// Marks arrive in document order, so a cursor that walks forward is amortised O(1); the rare step back
-/// (an end mark before the previous event's) restarts from the nearest checkpoint.
+/// After the file's last non-ASCII byte every character is one byte, so marks there (all of them in an ASCII file)
+/// convert in O(1). Before it, marks arrive in document order and a cursor walks forward, amortised O(1); a step
+/// back (an end mark before the previous event's) walks back a little, or restarts from the nearest checkpoint.
 struct MarkConverter {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var character = 0
@@ -9,25 +10,45 @@ struct MarkConverter {
   /// Byte offset of every 1024th character seen so far.
   private var checkpoints: [Int] = [0]
   private static let checkpointStride = 1024
-
-  /// Whether every byte is ASCII: then a character index is a byte offset (the common case, checked once).
-  private let isASCII: Bool
+  /// The first character (and its byte offset) from which the rest of the file is ASCII.
+  private var asciiCharacter = 0
+  private var asciiByte = 0
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    var high: UInt8 = 0
-    for byte in bytes { high |= byte }
-    isASCII = high < 0x80
     // libyaml consumes a UTF-8 byte-order mark without counting it.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       byte = 3
       checkpoints = [3]
     }
+    var lastHigh = -1
+    for index in bytes.indices.reversed() where bytes[index] >= 0x80 {
+      lastHigh = index
+      break
+    }
+    // Walk to the first character boundary past the last non-ASCII byte, as `byteOffset` would.
+    var walkedCharacter = 0
+    var walkedByte = byte
+    while walkedByte <= lastHigh, walkedByte < bytes.count {
+      walkedByte += Self.length(of: bytes[walkedByte])
+      walkedCharacter += 1
+    }
+    asciiCharacter = walkedCharacter
+    asciiByte = walkedByte
   }
 
   mutating func byteOffset(ofCharacter target: Int) -> Int {
-    if isASCII { return min(max(target, 0), bytes.count) }
+    if target >= asciiCharacter { return min(asciiByte + (target - asciiCharacter), bytes.count) }
     if target < character {
+      if character - target <= 64 {
+        // Step back one character at a time: back over one byte and any continuation bytes before it.
+        while character > target, byte > 0 {
+          byte -= 1
+          while byte > 0, bytes[byte] & 0xC0 == 0x80 { byte -= 1 }
+          character -= 1
+        }
+        return min(byte, bytes.count)
+      }
       let checkpoint = min(target / Self.checkpointStride, checkpoints.count - 1)
       character = checkpoint * Self.checkpointStride
       byte = checkpoints[checkpoint]

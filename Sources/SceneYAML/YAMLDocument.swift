@@ -2,26 +2,20 @@ import SceneDiagnostics
 
 /// An untyped YAML tree in which every node keeps its start and end position.
 ///
-/// The tree is stored as flat arrays (an arena): one record per node, the children of collections in one
-/// shared index array, and all scalar text in one byte buffer. Reading a 20 MB spec therefore costs a few
-/// allocations in all, not one per node, and walking it touches contiguous memory.
+/// The tree is stored as flat arrays (an arena): one 16-byte record and one shape byte per node, the children of
+/// collections in one shared index array, and all scalar text in one byte buffer. Reading a 20 MB spec therefore
+/// costs a few allocations in all, not one per node, and walking it touches contiguous memory.
 public struct YAMLDocument: Sendable {
   // The record and the arrays are visible to inlinable accessors, so that the checker's many small reads are
   // specialised and inlined across the module boundary.
   @usableFromInline struct Record: Sendable {
-    @usableFromInline var kind: YAMLNodeKind
-    @usableFromInline var style: YAMLScalarStyle
-    @usableFromInline var isFlow: Bool
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
     /// Scalars: range in `scalarBytes`. Collections: range in `children` (mappings hold key, value pairs).
     @usableFromInline var first: UInt32
     @usableFromInline var count: UInt32
 
-    init(kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32) {
-      self.kind = kind
-      self.style = style
-      self.isFlow = isFlow
+    init(start: UInt32, end: UInt32, first: UInt32, count: UInt32) {
       self.start = start
       self.end = end
       self.first = first
@@ -30,8 +24,19 @@ public struct YAMLDocument: Sendable {
   }
 
   @usableFromInline var records: [Record] = []
+  /// Per node: the kind (bits 0–1), the scalar style (bits 2–4) and whether it is a flow collection (bit 5).
+  @usableFromInline var shapes: [UInt8] = []
   @usableFromInline var children: [UInt32] = []
   @usableFromInline var scalarBytes: [UInt8] = []
+
+  /// Appends a node; returns its index.
+  mutating func append(
+    kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32
+  ) -> Int {
+    records.append(Record(start: start, end: end, first: first, count: count))
+    shapes.append(kind.rawValue | style.rawValue << 2 | (isFlow ? 0x20 : 0))
+    return records.count - 1
+  }
 
   /// The document's root node; `nil` for an empty document (a file of only comments or whitespace).
   public internal(set) var root: YAMLNode?
@@ -40,21 +45,23 @@ public struct YAMLDocument: Sendable {
 
   public var nodeCount: Int { records.count }
 
-  @inlinable public func kind(_ node: YAMLNode) -> YAMLNodeKind { records[node.index].kind }
+  @inlinable public func kind(_ node: YAMLNode) -> YAMLNodeKind { YAMLNodeKind(rawValue: shapes[node.index] & 3)! }
 
   @inlinable public func span(_ node: YAMLNode) -> Span {
     let record = records[node.index]
     return Span(start: Int(record.start), end: Int(record.end))
   }
 
-  @inlinable public func isFlow(_ node: YAMLNode) -> Bool { records[node.index].isFlow }
+  @inlinable public func isFlow(_ node: YAMLNode) -> Bool { shapes[node.index] & 0x20 != 0 }
 
-  @inlinable public func style(_ node: YAMLNode) -> YAMLScalarStyle { records[node.index].style }
+  @inlinable public func style(_ node: YAMLNode) -> YAMLScalarStyle {
+    YAMLScalarStyle(rawValue: shapes[node.index] >> 2 & 7)!
+  }
 
   /// A scalar's text after YAML's escapes and folding; empty for collections.
   public func scalar(_ node: YAMLNode) -> String {
     let record = records[node.index]
-    guard record.kind == .scalar else { return "" }
+    guard kind(node) == .scalar else { return "" }
     let start = Int(record.first)
     return String(decoding: scalarBytes[start..<start + Int(record.count)], as: UTF8.self)
   }
@@ -63,21 +70,28 @@ public struct YAMLDocument: Sendable {
   /// making a String: the checker reads most numbers this way.
   @inlinable public func withScalarBytes<R>(_ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     let record = records[node.index]
-    let start = record.kind == .scalar ? Int(record.first) : 0
-    let count = record.kind == .scalar ? Int(record.count) : 0
+    let start = kind(node) == .scalar ? Int(record.first) : 0
+    let count = kind(node) == .scalar ? Int(record.count) : 0
     return try scalarBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
   }
 
   /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
   @inlinable public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
     let record = records[node.index]
-    return record.kind == .scalar && record.style == .plain && record.count == 0
+    return kind(node) == .scalar && style(node) == .plain && record.count == 0
+  }
+
+  /// Item `index` of a sequence (which must have more than `index` items), without building the item list.
+  @inlinable public func item(_ node: YAMLNode, _ index: Int) -> YAMLNode {
+    let record = records[node.index]
+    precondition(kind(node) == .sequence && index >= 0 && index < Int(record.count), "no such item")
+    return YAMLNode(index: Int(children[Int(record.first) + index]))
   }
 
   /// The items of a sequence (empty for other kinds).
   public func items(_ node: YAMLNode) -> [YAMLNode] {
     let record = records[node.index]
-    guard record.kind == .sequence else { return [] }
+    guard kind(node) == .sequence else { return [] }
     let start = Int(record.first)
     return children[start..<start + Int(record.count)].map { YAMLNode(index: Int($0)) }
   }
@@ -85,7 +99,7 @@ public struct YAMLDocument: Sendable {
   /// The entries of a mapping in document order (empty for other kinds).
   public func entries(_ node: YAMLNode) -> [YAMLEntry] {
     let record = records[node.index]
-    guard record.kind == .mapping else { return [] }
+    guard kind(node) == .mapping else { return [] }
     let start = Int(record.first)
     return stride(from: start, to: start + Int(record.count), by: 2).map {
       YAMLEntry(key: YAMLNode(index: Int(children[$0])), value: YAMLNode(index: Int(children[$0 + 1])))
@@ -93,9 +107,9 @@ public struct YAMLDocument: Sendable {
   }
 
   /// Number of items of a sequence or entries of a mapping.
-  public func count(_ node: YAMLNode) -> Int {
+  @inlinable public func count(_ node: YAMLNode) -> Int {
     let record = records[node.index]
-    switch record.kind {
+    switch kind(node) {
     case .scalar: return 0
     case .sequence: return Int(record.count)
     case .mapping: return Int(record.count) / 2

@@ -49,6 +49,12 @@ private struct TreeBuilder {
     self.bytes = bytes
     self.limits = limits
     self.marks = MarkConverter(bytes: bytes)
+    // Scalar text is at most about the file's size, and a node takes at least a few bytes of it; reserving for
+    // typical density spares the copies (and the doubled peak memory) of repeated growth.
+    document.scalarBytes.reserveCapacity(bytes.count / 2)
+    document.records.reserveCapacity(bytes.count / 7)
+    document.shapes.reserveCapacity(bytes.count / 7)
+    document.children.reserveCapacity(bytes.count / 7)
   }
 
   mutating func run() {
@@ -155,10 +161,9 @@ private struct TreeBuilder {
   mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
     let first = UInt32(document.scalarBytes.count)
     if let text { document.scalarBytes.append(contentsOf: text) }
-    let record = YAMLDocument.Record(
+    attach(
       kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end), first: first,
       count: UInt32(text?.count ?? 0))
-    attach(record)
     return true
   }
 
@@ -169,9 +174,8 @@ private struct TreeBuilder {
         at: Span(start: span.start, end: span.start + 1), help: "raise the limit with --max-depth if it is meant")
       return false
     }
-    let record = YAMLDocument.Record(
+    let index = attach(
       kind: kind, style: .plain, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), first: 0, count: 0)
-    let index = attach(record)
     open.append((index, pending.count))
     return true
   }
@@ -184,14 +188,16 @@ private struct TreeBuilder {
     document.records[index].first = UInt32(first)
     document.records[index].count = UInt32(document.children.count - first)
     document.records[index].end = UInt32(max(end, Int(document.records[index].start)))
-    if document.records[index].kind == .mapping { checkKeys(of: YAMLNode(index: index)) }
+    if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
   }
 
   /// Appends a node and links it to its parent; returns its index.
   @discardableResult
-  mutating func attach(_ record: YAMLDocument.Record) -> Int {
-    let index = document.records.count
-    document.records.append(record)
+  mutating func attach(
+    kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32
+  ) -> Int {
+    let index = document.append(
+      kind: kind, style: style, isFlow: isFlow, start: start, end: end, first: first, count: count)
     if open.isEmpty {
       if document.root == nil { document.root = YAMLNode(index: index) }
     } else {

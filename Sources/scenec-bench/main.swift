@@ -1,7 +1,7 @@
 import Foundation
 import SceneBenchmark
 
-// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--output FILE]: runs the benchmark, prints the table and writes it,
+// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--clock wall|cpu] [--output FILE]: runs the benchmark, prints the table and writes it,
 // with the date, the machine and the command, to BENCHMARKS.md (or FILE). See README.md, "Benchmarks".
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child-memory", arguments.count == 2 {
@@ -10,6 +10,10 @@ if arguments.first == "--child-memory", arguments.count == 2 {
 // Profiling drivers: one workload, untimed (see README, "Benchmarks").
 if arguments.first == "--profile-compile", arguments.count == 2 {
   do { try ProfileDrivers.compile(path: arguments[1]) } catch { print("\(error)"); exit(1) }
+  exit(0)
+}
+if arguments.first == "--profile-floor", arguments.count == 2 {
+  ProfileDrivers.floor(path: arguments[1])
   exit(0)
 }
 if arguments.first == "--write-spec", arguments.count == 3, let megabytes = Double(arguments[1]) {
@@ -26,7 +30,7 @@ if arguments.first == "--profile-sample", arguments.count == 5, let layers = Int
 }
 
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--output FILE]\n".utf8))
+  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--clock wall|cpu] [--output FILE]\n".utf8))
   exit(2)
 }
 
@@ -53,12 +57,15 @@ while index < arguments.count {
   case "--rounds":
     guard let rounds = Int(value()), rounds > 0 else { fail("--rounds needs a positive integer") }
     configuration.rounds = rounds
+  case "--clock":
+    guard let clock = Timing.Clock(rawValue: value()) else { fail("--clock is wall or cpu") }
+    Timing.clock = clock
   case "--only":
     configuration.only.formUnion(value().split(separator: ",").map(String.init))
   case "--output", "-o":
     output = value()
   case "-h", "--help":
-    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--output FILE]")
+    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--clock wall|cpu] [--output FILE]")
     exit(0)
   default:
     fail("unknown argument '\(argument)'")
@@ -82,7 +89,8 @@ let command = (["swift run -c release scenec-bench"] + CommandLine.arguments.dro
 var text = "# Benchmarks\n\n"
 text += "- Date: \(formatter.string(from: started))\n"
 text += "- Machine: \(BenchmarkRunner.machine())\n"
-text += "- Command: `\(command)` (release build; \(configuration.rounds) rounds, medians)\n"
+text += "- Command: `\(command)` (release build; \(configuration.rounds) rounds, medians; "
+text += Timing.clock == .wall ? "wall-clock time)\n" : "single-threaded figures in thread CPU time, lint in wall-clock time)\n"
 text += "- Load average before / after: \(report.loadBefore) / \(report.loadAfter)\n\n"
 text += report.markdown
 print(text, terminator: "")

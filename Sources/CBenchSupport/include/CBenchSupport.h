@@ -25,4 +25,7 @@ void cbench_rlottie_free(void *animation);
 /// Monotonic time in seconds.
 double cbench_now(void);
 
+/// CPU time of the calling thread in seconds (not advanced while the thread waits for a core).
+double cbench_thread_cpu_now(void);
+
 #endif

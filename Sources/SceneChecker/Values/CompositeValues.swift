@@ -23,6 +23,7 @@ extension CheckContext {
   /// `[x, y]`, `[w, h]`, `[x, y, w, h]`.
   func vector(_ node: YAMLNode, kind: ValueKind) -> [Double]? {
     let count = kind.componentCount ?? 0
+    if let numbers = literalNumbers(node, counts: [count], unit: Unit.none) { return numbers }
     guard expectSequence(node, what: kind.phrase) else { return nil }
     guard let items = flowItems(node) else { return nil }
     guard items.count == count else {
@@ -127,6 +128,7 @@ extension CheckContext {
 
   /// A list whose length is one of `counts`.
   func sequenceOfNumbers(_ node: YAMLNode, counts: [Int], what: String, unit: Unit?) -> [Double]? {
+    if let numbers = literalNumbers(node, counts: counts, unit: unit) { return numbers }
     guard expectSequence(node, what: what) else { return nil }
     guard let items = flowItems(node) else { return nil }
     guard counts.contains(items.count) else {
@@ -152,6 +154,26 @@ extension CheckContext {
       result.append(value)
     }
     return result
+  }
+
+  /// A sequence of one of the `counts` lengths whose items are all plain number literals that `number(_:unit:)`
+  /// would accept for `unit` (so no item can hold a split call, and no error is possible): their values, read
+  /// without building the item list; nil for anything else, which the caller then reads item by item.
+  func literalNumbers(_ node: YAMLNode, counts: [Int], unit: Unit?) -> [Double]? {
+    guard document.kind(node) == .sequence else { return nil }
+    let count = document.count(node)
+    guard count > 0, counts.contains(count) else { return nil }
+    var numbers: [Double] = []
+    numbers.reserveCapacity(count)
+    for index in 0..<count {
+      let item = document.item(node, index)
+      guard document.kind(item) == .scalar, document.style(item) == .plain,
+        let quantity = document.withScalarBytes(item, DecimalLiteral.quantity),
+        unit == nil || quantity.unit == .none || quantity.unit == unit
+      else { return nil }
+      numbers.append(quantity.value)
+    }
+    return numbers
   }
 
   /// The items of a sequence, after checking that no call such as `rgba(0, 0, 0, 0.5)` was split by the commas

@@ -14,60 +14,65 @@ enum DecimalLiteral {
   /// the point, as the expression lexer reads numbers); nil when the text is not that shape or is outside the fast
   /// path.
   static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    var index = 0
+    let (value, end) = literal(bytes, from: 0)
+    return end == bytes.count ? value : nil
+  }
+
+  /// The number literal at `start`, delimited as the expression lexer delimits it (digits, a point and digits, an
+  /// exponent only when digits follow it), and where it ends; the value is nil when there is no digit or the
+  /// literal is outside the fast path.
+  static func literal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (value: Double?, end: Int) {
+    var index = start
     let count = bytes.count
     var mantissa: UInt64 = 0
     var significant = 0
     var exponent = 0
     var sawDigit = false
-    // Integer part; leading zeros do not count towards the 15 significant digits.
+    var tooLong = false
+    // Leading zeros do not count towards the 15 significant digits.
     while index < count, bytes[index] &- 0x30 < 10 {
       let digit = UInt64(bytes[index] &- 0x30)
       if mantissa != 0 || digit != 0 { significant += 1 }
-      mantissa = mantissa &* 10 &+ digit
+      if significant > 15 { tooLong = true } else { mantissa = mantissa &* 10 &+ digit }
+      if significant > 15 { exponent += 1 }
       sawDigit = true
       index += 1
-      if significant > 15 { return nil }
     }
     if index < count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       while index < count, bytes[index] &- 0x30 < 10 {
         let digit = UInt64(bytes[index] &- 0x30)
         if mantissa != 0 || digit != 0 { significant += 1 }
-        mantissa = mantissa &* 10 &+ digit
-        exponent -= 1
+        if significant > 15 { tooLong = true } else { mantissa = mantissa &* 10 &+ digit; exponent -= 1 }
         sawDigit = true
         index += 1
-        if significant > 15 { return nil }
       }
     }
-    guard sawDigit else { return nil }
     if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-      index += 1
+      var next = index + 1
       var negative = false
-      if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-        negative = bytes[index] == UInt8(ascii: "-")
-        index += 1
+      if next < count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") {
+        negative = bytes[next] == UInt8(ascii: "-")
+        next += 1
       }
-      var written = 0
-      var sawExponentDigit = false
-      while index < count, bytes[index] &- 0x30 < 10 {
-        written = written * 10 + Int(bytes[index] &- 0x30)
-        sawExponentDigit = true
-        index += 1
-        if written > 1000 { return nil }
+      if next < count, bytes[next] &- 0x30 < 10 {
+        var written = 0
+        while next < count, bytes[next] &- 0x30 < 10 {
+          if written < 100_000 { written = written * 10 + Int(bytes[next] &- 0x30) }
+          next += 1
+        }
+        exponent += negative ? -written : written
+        index = next
       }
-      guard sawExponentDigit else { return nil }
-      exponent += negative ? -written : written
     }
-    guard index == count else { return nil }
+    guard sawDigit, !tooLong else { return (nil, index) }
     // mantissa < 10^15 < 2^53: exact.
+    if mantissa == 0 { return (0, index) }
     let whole = Double(mantissa)
-    if mantissa == 0 { return 0 }
-    if exponent == 0 { return whole }
-    if exponent > 0 && exponent <= 22 { return whole * powersOfTen[exponent] }
-    if exponent < 0 && exponent >= -22 { return whole / powersOfTen[-exponent] }
-    return nil
+    if exponent == 0 { return (whole, index) }
+    if exponent > 0 && exponent <= 22 { return (whole * powersOfTen[exponent], index) }
+    if exponent < 0 && exponent >= -22 { return (whole / powersOfTen[-exponent], index) }
+    return (nil, index)
   }
 
   /// A plain scalar that is one number literal: an optional `-`, the digits as above (starting with a digit), and
@@ -75,26 +80,11 @@ enum DecimalLiteral {
   /// for anything else (the caller then evaluates the text as an expression).
   static func quantity(_ bytes: UnsafeBufferPointer<UInt8>) -> Quantity? {
     guard bytes.count > 0, bytes.count <= 64 else { return nil }
-    var start = 0
     let negative = bytes[0] == UInt8(ascii: "-")
-    if negative { start = 1 }
+    let start = negative ? 1 : 0
     guard start < bytes.count, bytes[start] &- 0x30 < 10 else { return nil }
-    // The literal's digits end where the lexer's would: digits, point and digits, an exponent with digits.
-    var end = start
-    while end < bytes.count, bytes[end] &- 0x30 < 10 { end += 1 }
-    if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
-      end += 1
-      while end < bytes.count, bytes[end] &- 0x30 < 10 { end += 1 }
-    }
-    if end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "e") {
-      var next = end + 1
-      if next < bytes.count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") { next += 1 }
-      if next < bytes.count, bytes[next] &- 0x30 < 10 {
-        end = next
-        while end < bytes.count, bytes[end] &- 0x30 < 10 { end += 1 }
-      }
-    }
-    guard var value = value(UnsafeBufferPointer(rebasing: bytes[start..<end])), value.isFinite else { return nil }
+    let (parsed, end) = literal(bytes, from: start)
+    guard var value = parsed, value.isFinite else { return nil }
     var unit = Unit.none
     if end < bytes.count {
       let suffix = UnsafeBufferPointer(rebasing: bytes[end...])

@@ -170,13 +170,14 @@ extension CheckContext {
 
   /// A number that must lie in a range; reports `out-of-range` with the allowed range.
   func number(
-    _ node: YAMLNode, unit: Unit?, in range: ClosedRange<Double>, what: String = "a number", rangeText: String
+    _ node: YAMLNode, unit: Unit?, in range: ClosedRange<Double>, what: String = "a number",
+    rangeText: @autoclosure () -> String
   ) -> Double? {
     guard let value = number(node, unit: unit, what: what) else { return nil }
     guard range.contains(value) else {
       error(
-        CheckDiagnostics.outOfRange, "\(NumberFormatting.shortest(value)) is out of range: \(rangeText)",
-        at: span(node), help: "give a value where \(rangeText)")
+        CheckDiagnostics.outOfRange, "\(NumberFormatting.shortest(value)) is out of range: \(rangeText())",
+        at: span(node), help: "give a value where \(rangeText())")
       return nil
     }
     return value

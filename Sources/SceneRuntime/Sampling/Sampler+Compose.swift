@@ -16,6 +16,34 @@ extension SamplerProgram {
     let value = workspace.value.base
     var angle = 0.0
     var rotates = false
+    if flags.isDisjoint(with: Self.generalFlags) {
+      // The common case, inline: a linear or hold segment of a plain track (same arithmetic as `evaluate`).
+      let local = segment(of: track, progress: leaf.progress, cursor: &workspace.cursors.base[index])
+      let segment = track.pointee.firstSegment + local
+      let byte = segmentKinds[segment]
+      if byte == SegmentKind.linear || byte == SegmentKind.hold {
+        let current = values.base + track.pointee.firstValue + local * count
+        if byte == SegmentKind.hold {
+          for component in 0..<count { value[component] = current[component] }
+        } else {
+          let keys = keyTimes.base + track.pointee.firstKey + local
+          let k0 = keys[0]
+          let k1 = keys[1]
+          let span = k1 - k0
+          let s = span > 0 ? (leaf.progress - k0) / span : (leaf.progress >= k1 ? 1 : 0)
+          let next = current + count
+          for component in 0..<count {
+            let a = current[component]
+            value[component] = a + (next[component] - a) * s
+          }
+        }
+      } else {
+        _ = evaluate(
+          track, segment: local, leaf: leaf, wantsAngle: false, into: value, easing: workspace.easing.base + index)
+      }
+      write(count: count, flags: flags, isPath: track.pointee.slot < 0, from: value, to: target)
+      return
+    }
     if !flags.isDisjoint(with: TrackFlags.relative) {
       // to-only, by-only, from-only: the missing end is the running value below this track, read now.
       let first = values.base + track.pointee.firstValue
@@ -40,7 +68,8 @@ extension SamplerProgram {
     } else {
       let local = segment(of: track, progress: leaf.progress, cursor: &workspace.cursors.base[index])
       rotates = !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse])
-      angle = evaluate(track, segment: local, leaf: leaf, wantsAngle: rotates, into: value)
+      angle = evaluate(
+        track, segment: local, leaf: leaf, wantsAngle: rotates, into: value, easing: workspace.easing.base + index)
       if flags.contains(.cumulative) {
         let last = values.base + track.pointee.lastValue
         for component in 0..<count { value[component] += leaf.iteration * last[component] }
@@ -52,6 +81,10 @@ extension SamplerProgram {
       target[SlotLayout.rotation + 2 - track.pointee.slot] += direction.isFinite ? direction : 0
     }
   }
+
+  /// Flags that need more than evaluating the segment and writing it: relative ends, repeats that accumulate,
+  /// motion rotation.
+  static var generalFlags: TrackFlags { [.startFromBase, .endAtBase, .endAddsBase, .cumulative, .rotateAuto, .rotateAutoReverse] }
 
   /// Replaces (or adds to) the running value with `value`.
   @inline(__always)

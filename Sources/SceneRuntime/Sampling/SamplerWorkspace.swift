@@ -10,6 +10,8 @@ final class SamplerWorkspace: @unchecked Sendable {
   let nodeTimes: RawBuffer<LeafTime>
   /// Per track, the segment (relative to the track's first) used last.
   let cursors: RawBuffer<Int>
+  /// Per track, its last timing-curve solve, where playback starts the next one.
+  let easing: RawBuffer<EasedProgress>
   /// One value of the current track, and its start and end when they depend on the running value.
   let value: RawBuffer<Double>
   let start: RawBuffer<Double>
@@ -20,6 +22,7 @@ final class SamplerWorkspace: @unchecked Sendable {
     path = RawBuffer(repeating: 0, count: program.pathCoordinates.count)
     nodeTimes = RawBuffer(repeating: .notInEffect, count: program.nodes.count)
     cursors = RawBuffer(repeating: 0, count: program.tracks.count)
+    easing = RawBuffer(repeating: EasedProgress(), count: program.tracks.count)
     value = RawBuffer(repeating: 0, count: program.width)
     start = RawBuffer(repeating: 0, count: program.width)
     end = RawBuffer(repeating: 0, count: program.width)
@@ -30,6 +33,7 @@ final class SamplerWorkspace: @unchecked Sendable {
     path = other.path.copy()
     nodeTimes = other.nodeTimes.copy()
     cursors = other.cursors.copy()
+    easing = other.easing.copy()
     value = other.value.copy()
     start = other.start.copy()
     end = other.end.copy()
@@ -42,6 +46,7 @@ final class SamplerWorkspace: @unchecked Sendable {
     path.free()
     nodeTimes.free()
     cursors.free()
+    easing.free()
     value.free()
     start.free()
     end.free()
