@@ -48,13 +48,15 @@ let package = Package(
     .executableTarget(name: "scenec-bench", dependencies: ["SceneBenchmark"]),
     // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING; a plain build
     // replays the files given as arguments). Fuzz/README.md.
-    .executableTarget(name: "fuzz-yaml", dependencies: ["SceneYAML", "SceneDiagnostics"], path: "Fuzz/yaml"),
-    .executableTarget(name: "fuzz-checker", dependencies: ["SceneChecker", "SceneDiagnostics"], path: "Fuzz/checker"),
+    .target(name: "FuzzSupport", path: "Fuzz/support"),
+    .executableTarget(name: "fuzz-yaml", dependencies: ["FuzzSupport", "SceneYAML", "SceneDiagnostics"], path: "Fuzz/yaml"),
     .executableTarget(
-      name: "fuzz-compiler", dependencies: ["SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      name: "fuzz-checker", dependencies: ["FuzzSupport", "SceneChecker", "SceneDiagnostics"], path: "Fuzz/checker"),
+    .executableTarget(
+      name: "fuzz-compiler", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/compiler"),
     .executableTarget(
-      name: "fuzz-sampler", dependencies: ["SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      name: "fuzz-sampler", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/sampler"),
     .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
     .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
