@@ -1,4 +1,5 @@
 import Foundation
+import SceneCore
 
 /// Key times for the paced modes: each segment lasts in proportion to its length.
 enum PacedKeyTimes {
@@ -22,7 +23,7 @@ enum PacedKeyTimes {
   static func hermiteLength(from p0: [Double], to p1: [Double], tangents: [Double]) -> Double {
     let dimension = p0.count
     var sum = 0.0
-    for (node, weight) in GaussLegendre20.rule {
+    for (node, weight) in GaussLegendre.twentyPoint {
       let s = (node + 1) / 2
       // Derivatives of the Hermite basis.
       let d00 = 6 * s * s - 6 * s
@@ -39,31 +40,4 @@ enum PacedKeyTimes {
     }
     return sum / 2
   }
-}
-
-/// The 20-point Gauss–Legendre rule on [−1, 1], derived by Newton's method on P_20 (no transcribed digits).
-enum GaussLegendre20 {
-  static let rule: [(node: Double, weight: Double)] = {
-    let n = 20
-    var pairs: [(node: Double, weight: Double)] = []
-    for i in 1...n {
-      var x = cos(Double.pi * (Double(i) - 0.25) / (Double(n) + 0.5))
-      var derivative = 0.0
-      for _ in 0..<100 {
-        var previous = 1.0
-        var current = x
-        for k in 1..<n {
-          let next = (Double(2 * k + 1) * x * current - Double(k) * previous) / Double(k + 1)
-          previous = current
-          current = next
-        }
-        derivative = Double(n) * (x * current - previous) / (x * x - 1)
-        let step = current / derivative
-        x -= step
-        if abs(step) < 1e-16 { break }
-      }
-      pairs.append((node: x, weight: 2 / ((1 - x * x) * derivative * derivative)))
-    }
-    return pairs
-  }()
 }

@@ -39,7 +39,7 @@ enum PacedKeyTimes {
       let start = values[segment]
       let end = values[segment + 1]
       let base = segment * 2 * dimension
-      return GaussLegendre20.integrate { s in
+      return GaussLegendre.integrateUnitInterval { s in
         // Derivatives of the Hermite basis h00, h10, h01, h11.
         let d00 = 6 * s * s - 6 * s
         let d10 = 3 * s * s - 4 * s + 1
@@ -55,44 +55,5 @@ enum PacedKeyTimes {
         return squared.squareRoot()
       }
     }
-  }
-}
-
-/// The 20-point Gauss–Legendre rule on [0, 1]. Nodes are found by Newton's method on P_20 rather than typed in,
-/// so no transcribed digit can be wrong.
-enum GaussLegendre20 {
-  static let rule: [(node: Double, weight: Double)] = {
-    let n = 20
-    return (1...n).map { i in
-      var x = cos(Double.pi * (Double(i) - 0.25) / (Double(n) + 0.5))
-      var slope = 1.0
-      for _ in 0..<100 {
-        let (value, derivative) = legendre(n, at: x)
-        slope = derivative
-        let step = value / derivative
-        x -= step
-        if abs(step) < 1e-16 { break }
-      }
-      slope = legendre(n, at: x).derivative
-      let weight = 2 / ((1 - x * x) * slope * slope)
-      // Map [−1, 1] onto [0, 1].
-      return (node: (x + 1) / 2, weight: weight / 2)
-    }
-  }()
-
-  static func integrate(_ f: (Double) -> Double) -> Double {
-    rule.reduce(0) { $0 + $1.weight * f($1.node) }
-  }
-
-  /// P_n(x) and P_n'(x) by the three-term recurrence.
-  private static func legendre(_ n: Int, at x: Double) -> (value: Double, derivative: Double) {
-    var previous = 1.0
-    var current = x
-    for k in 1..<n {
-      let next = (Double(2 * k + 1) * x * current - Double(k) * previous) / Double(k + 1)
-      previous = current
-      current = next
-    }
-    return (current, Double(n) * (x * current - previous) / (x * x - 1))
   }
 }

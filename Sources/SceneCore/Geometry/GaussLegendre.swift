@@ -4,12 +4,11 @@ import Foundation
 ///
 /// Nodes and weights are derived once by Newton's method on the Legendre polynomial rather than typed in, so their
 /// precision does not depend on transcribed digits; the computation is pure arithmetic, hence identical on every run.
-enum GaussLegendre {
+public enum GaussLegendre {
   static let order = 10
 
-  /// (node, weight) pairs on [−1, 1].
-  static let rule: [(node: Double, weight: Double)] = {
-    let n = order
+  /// (node, weight) pairs on [−1, 1] of the `order`-point rule.
+  public static func rule(order n: Int) -> [(node: Double, weight: Double)] {
     var pairs: [(node: Double, weight: Double)] = []
     for i in 1...n {
       var x = cos(Double.pi * (Double(i) - 0.25) / (Double(n) + 0.5))
@@ -31,7 +30,21 @@ enum GaussLegendre {
       pairs.append((node: x, weight: 2 / ((1 - x * x) * derivative * derivative)))
     }
     return pairs
-  }()
+  }
+
+  /// The 10-point rule the adaptive length measurement uses.
+  static let rule = rule(order: order)
+
+  /// The 20-point rule that paced keyframes measure Hermite segments with, in the compiler and the reference
+  /// evaluator alike.
+  public static let twentyPoint = rule(order: 20)
+
+  /// ∫ f over [0, 1] by one application of the 20-point rule.
+  public static func integrateUnitInterval(_ f: (Double) -> Double) -> Double {
+    var sum = 0.0
+    for (node, weight) in twentyPoint { sum += weight * f((node + 1) / 2) }
+    return sum / 2
+  }
 
   /// ∫ f over [a, b] by one application of the rule.
   static func fixed(_ f: (Double) -> Double, from a: Double, to b: Double) -> Double {
