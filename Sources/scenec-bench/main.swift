@@ -91,7 +91,8 @@ text += "- Date: \(formatter.string(from: started))\n"
 text += "- Machine: \(BenchmarkRunner.machine())\n"
 text += "- Command: `\(command)` (release build; \(configuration.rounds) rounds, medians; "
 text += Timing.clock == .wall ? "wall-clock time)\n" : "single-threaded figures in thread CPU time, lint in wall-clock time)\n"
-text += "- Load average before / after: \(report.loadBefore) / \(report.loadAfter)\n\n"
+text += "- Load average before / after: \(report.loadBefore) / \(report.loadAfter) (the machine is shared)\n"
+text += "- What the profiles show for each target, and what was changed: [docs/performance.md](docs/performance.md)\n\n"
 text += report.markdown
 print(text, terminator: "")
 do {

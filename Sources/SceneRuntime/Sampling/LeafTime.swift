@@ -65,10 +65,10 @@ extension TimeNode {
     } else if terminal {
       let end = (speed > 0 ? active : -active) + offset
       // The limit from inside the window: u ∈ (0, C] going forwards, [0, C) going backwards.
-      iteration = speed > 0 ? (end / cycle).rounded(.up) - 1 : (end / cycle).rounded(.down)
+      iteration = speed > 0 ? Self.ceil(end / cycle) - 1 : Self.floor(end / cycle)
       u = end - cycle * iteration
     } else {
-      iteration = (localTime / cycle).rounded(.down)
+      iteration = Self.floor(localTime / cycle)
       u = localTime - cycle * iteration
     }
     // Rounding in the floor-mod can land a hair outside [0, C]; the cycle is closed at both ends.
@@ -86,6 +86,23 @@ extension TimeNode {
     // A group's children see its progress-warped local time; an unbounded group passes its time through.
     let childTime = duration.isFinite ? progress * duration : tau
     return LeafTime(progress: progress, seconds: tau, iteration: iteration, childTime: childTime, inEffect: true)
+  }
+
+  /// `x.rounded(.down)` without a call into libm: exact for every double (integral values, zeros, infinities and
+  /// NaN come back unchanged).
+  @inline(__always)
+  static func floor(_ x: Double) -> Double {
+    guard abs(x) < 4_503_599_627_370_496, x != 0 else { return x }  // 2^52: larger doubles are integers
+    let truncated = Double(Int64(x))
+    return truncated > x ? truncated - 1 : truncated == 0 && x < 0 ? -0.0 : truncated
+  }
+
+  /// `x.rounded(.up)`, likewise.
+  @inline(__always)
+  static func ceil(_ x: Double) -> Double {
+    guard abs(x) < 4_503_599_627_370_496, x != 0 else { return x }
+    let truncated = Double(Int64(x))
+    return truncated < x ? truncated + 1 : truncated == 0 && x < 0 ? -0.0 : truncated
   }
 }
 

@@ -38,8 +38,7 @@ extension SamplerProgram {
           }
         }
       } else {
-        _ = evaluate(
-          track, segment: local, leaf: leaf, wantsAngle: false, into: value, easing: workspace.easing.base + index)
+        _ = evaluate(track, segment: local, leaf: leaf, wantsAngle: false, into: value)
       }
       write(count: count, flags: flags, isPath: track.pointee.slot < 0, from: value, to: target)
       return
@@ -68,8 +67,7 @@ extension SamplerProgram {
     } else {
       let local = segment(of: track, progress: leaf.progress, cursor: &workspace.cursors.base[index])
       rotates = !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse])
-      angle = evaluate(
-        track, segment: local, leaf: leaf, wantsAngle: rotates, into: value, easing: workspace.easing.base + index)
+      angle = evaluate(track, segment: local, leaf: leaf, wantsAngle: rotates, into: value)
       if flags.contains(.cumulative) {
         let last = values.base + track.pointee.lastValue
         for component in 0..<count { value[component] += leaf.iteration * last[component] }

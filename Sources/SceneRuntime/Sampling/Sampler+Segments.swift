@@ -37,7 +37,7 @@ extension SamplerProgram {
   @inline(__always)
   func evaluate(
     _ track: UnsafePointer<TrackRecord>, segment local: Int, leaf: LeafTime, wantsAngle: Bool,
-    into value: UnsafeMutablePointer<Double>, easing: UnsafeMutablePointer<EasedProgress>
+    into value: UnsafeMutablePointer<Double>
   ) -> Double {
     let count = track.pointee.count
     let segment = track.pointee.firstSegment + local
@@ -54,7 +54,7 @@ extension SamplerProgram {
     var s = span > 0 ? (leaf.progress - k0) / span : (leaf.progress >= k1 ? 1 : 0)
     if byte & SegmentKind.eased != 0 {
       let curve = CubicTimingCurve(ax: c[0], bx: c[1], cx: c[2], ay: c[3], by: c[4], cy: c[5])
-      s = easing.pointee.progress(curve, at: s, segment: segment)
+      s = curve.progress(at: s)
       c += 6
     }
     // Without a segment curve s is not clamped: an overshooting animation-level curve extrapolates.

@@ -5,10 +5,10 @@ import SceneCore
 ///
 /// The sampler turns the plan into read-only tables once (`SamplerProgram`: raw buffers, one record per track,
 /// the tracks' timing stages merged into a tree of shared nodes, spring constants solved) and keeps its mutable
-/// state in a workspace of raw buffers (`SamplerWorkspace`). A sample resets the workspace to the model values,
-/// evaluates each timing node once, composes every track through pointers (a segment cursor per track for
-/// playback, binary search otherwise), then copies the result into `frames`. After the first call (which sizes
-/// the buffer) a sample allocates nothing and retains nothing per track.
+/// state in a workspace of raw buffers (`SamplerWorkspace`). A sample copies the model values into `frames`,
+/// evaluates each timing node once, and composes every track through pointers into the frames (a segment cursor
+/// per track for playback, binary search otherwise). After the first call (which sizes the buffer) a sample
+/// allocates nothing and retains nothing per track.
 public struct Sampler: Sendable {
   public let plan: Plan
   let program: SamplerProgram
@@ -26,19 +26,30 @@ public struct Sampler: Sendable {
   public mutating func sample(at time: Double, playing timelines: [Int], into frames: inout [LayerFrame]) {
     let workspace = uniqueWorkspace()
     let program = self.program
-    workspace.slots.base.update(from: program.slotValues.base, count: program.slotValues.count)
-    workspace.path.base.update(from: program.pathCoordinates.base, count: program.pathCoordinates.count)
-    for timeline in 0..<plan.timelines.count where timelines.contains(timeline) {
-      program.evaluateNodes(timeline: timeline, sceneTime: time, into: workspace.nodeTimes.base)
-      for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
-        let record = program.tracks.base + track
-        let node = record.pointee.node
-        guard node >= 0, workspace.nodeTimes[node].inEffect else { continue }
-        let target = (record.pointee.slot < 0 ? workspace.path.base : workspace.slots.base) + record.pointee.target
-        program.compose(track: track, leaf: workspace.nodeTimes[node], target: target, workspace: workspace)
+    resetToModel(&frames)
+    // Tracks compose straight into the caller's frames: one copy of the model values per sample, no other.
+    frames.withUnsafeMutableBufferPointer { frames in
+      for timeline in 0..<plan.timelines.count where timelines.contains(timeline) {
+        program.evaluateNodes(timeline: timeline, sceneTime: time, into: workspace.nodeTimes.base)
+        for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
+          let record = program.tracks.base + track
+          let node = record.pointee.node
+          guard node >= 0, workspace.nodeTimes[node].inEffect else { continue }
+          let slot = record.pointee.slot
+          if slot < 0 {
+            frames[record.pointee.layer].path.withUnsafeMutableBufferPointer { path in
+              program.compose(
+                track: track, leaf: workspace.nodeTimes[node], target: path.baseAddress!, workspace: workspace)
+            }
+          } else {
+            frames[record.pointee.layer].values.withUnsafeMutableBufferPointer { slots in
+              program.compose(
+                track: track, leaf: workspace.nodeTimes[node], target: slots.baseAddress! + slot, workspace: workspace)
+            }
+          }
+        }
       }
     }
-    copyOut(into: &frames)
   }
 
   /// Composes timeline `timeline`, at `localTime` of its own clock (scene time since its root was added), onto
@@ -75,11 +86,11 @@ public struct Sampler: Sendable {
     return workspace
   }
 
-  /// Copies the composed values into `frames`, sizing it on the first call only.
-  private func copyOut(into frames: inout [LayerFrame]) {
+  /// Copies the model values into `frames`, sizing it on the first call only.
+  private func resetToModel(_ frames: inout [LayerFrame]) {
     let layers = plan.layers
-    let slots = workspace.slots.base
-    let path = workspace.path.base
+    let slots = program.slotValues.base
+    let path = program.pathCoordinates.base
     let starts = program.pathCoordinateStarts.base
     if frames.count != layers.count || !frames.indices.allSatisfy({ frameFits(frames[$0], layer: $0) }) {
       frames = (0..<layers.count).map { index in

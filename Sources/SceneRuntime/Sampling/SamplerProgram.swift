@@ -73,7 +73,7 @@ final class SamplerProgram: @unchecked Sendable {
             parent = nodeList.count - 1
           }
         }
-        records.append(TrackRecord(table: table, layers: plan.layers, track: track, node: parent))
+        records.append(TrackRecord(table: table, track: track, node: parent))
       }
       nodeBounds.append(nodeList.count)
     }
@@ -145,9 +145,6 @@ struct TrackRecord {
   var layer: Int
   /// First slot written, or −1 for the path.
   var slot: Int
-  /// Where the track writes in the workspace: `layer · SlotLayout.count + slot`, or the layer's first path
-  /// coordinate.
-  var target: Int
   var count: Int
   var flags: TrackFlags
   /// Its leaf timing node, or −1 for a track without stages (never in effect).
@@ -159,7 +156,7 @@ struct TrackRecord {
   /// Where the last value starts (cumulative animations add it per repeat).
   var lastValue: Int
 
-  init(table: TrackTable, layers: LayerTable, track: Int, node: Int) {
+  init(table: TrackTable, track: Int, node: Int) {
     layer = table.layers[track]
     slot = table.slots[track]
     count = table.components[track]
@@ -170,6 +167,5 @@ struct TrackRecord {
     firstKey = table.keyStarts[track]
     firstValue = table.valueStarts[track]
     lastValue = table.valueStarts[track + 1] - count
-    target = slot < 0 ? layers.pathCoordinateStarts[layer] : layer * SlotLayout.count + slot
   }
 }
