@@ -8,15 +8,7 @@ public enum PlanCompiler {
   public static func compile(_ scene: Scene) -> Plan {
     var plan = Plan(scene: scene.name, width: scene.width, height: scene.height)
     for layer in scene.layers {
-      var style = LayerStyleStrings()
-      style.fillRule = layer.style.fillRule
-      style.lineCap = layer.style.lineCap
-      style.lineJoin = layer.style.lineJoin
-      style.lineDashPattern = layer.style.lineDashPattern
-      style.string = layer.style.string
-      style.fontFamily = layer.style.fontFamily
-      style.fontWeight = layer.style.fontWeight
-      style.alignmentMode = layer.style.alignmentMode
+      let style = layer.style
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
         path: layer.path, style: style)

@@ -48,17 +48,3 @@ public struct LayerInstance: Sendable {
     return keyPath.broadcast ? [values[slot]] : Array(values[slot..<slot + keyPath.slotCount])
   }
 }
-
-/// The properties that are not animatable and are not numbers.
-public struct LayerStyle: Sendable, Hashable {
-  public var fillRule: String = "nonZero"
-  public var lineCap: String = "butt"
-  public var lineJoin: String = "miter"
-  public var lineDashPattern: [Double] = []
-  public var string: String = ""
-  public var fontFamily: String = "Helvetica"
-  public var fontWeight: String = "regular"
-  public var alignmentMode: String = "natural"
-
-  public init() {}
-}

@@ -16,7 +16,7 @@ public struct LayerTable: Sendable, Hashable {
   /// `count + 1` offsets into `pathCoordinates`.
   public var pathCoordinateStarts: [Int] = [0]
   public var pathCoordinates: [Double] = []
-  public var styles: [LayerStyleStrings] = []
+  public var styles: [LayerStyle] = []
 
   public init() {}
 
@@ -24,7 +24,7 @@ public struct LayerTable: Sendable, Hashable {
 
   public mutating func append(
     id: String, parent: Int, type: LayerType, isMask: Bool, values: [Double], path: BezierPath,
-    style: LayerStyleStrings
+    style: LayerStyle
   ) {
     precondition(values.count == SlotLayout.count, "one value per slot")
     ids.append(id)
@@ -50,18 +50,4 @@ public struct LayerTable: Sendable, Hashable {
   public func modelValues(of index: Int) -> ArraySlice<Double> {
     values[index * SlotLayout.count..<(index + 1) * SlotLayout.count]
   }
-}
-
-/// The properties that are neither animatable nor numbers, kept as the spec wrote them.
-public struct LayerStyleStrings: Sendable, Hashable {
-  public var fillRule: String = "nonZero"
-  public var lineCap: String = "butt"
-  public var lineJoin: String = "miter"
-  public var lineDashPattern: [Double] = []
-  public var string: String = ""
-  public var fontFamily: String = "Helvetica"
-  public var fontWeight: String = "regular"
-  public var alignmentMode: String = "natural"
-
-  public init() {}
 }

@@ -72,7 +72,7 @@ extension LayerTable {
         reader.path("pathCoordinates"), "the elements need \(path.expectedCoordinateCount) finite coordinates")
     }
     let styleReader = try PlanReader(try reader.member("style"), at: reader.path("style"))
-    var style = LayerStyleStrings()
+    var style = LayerStyle()
     style.fillRule = try styleReader.string("fillRule")
     style.lineCap = try styleReader.string("lineCap")
     style.lineJoin = try styleReader.string("lineJoin")
