@@ -23,10 +23,11 @@ public enum MemoryBenchmark {
     bytes.withUnsafeMutableBytes { _ = data.copyBytes(to: $0) }
     _ = consume data
     let read = status("VmHWM") ?? 0
-    let result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+    var result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
     guard let scene = result.scene else { return 1 }
+    result.scene = nil  // as `scenec compile` does: the compiler gets the only copy and frees the model as it goes
     let checked = status("VmHWM") ?? 0
-    let plan = PlanCompiler.compile(scene)
+    let plan = PlanCompiler.compile(consuming: scene)
     let peak = status("VmHWM") ?? 0
     print("start=\(start) read=\(read) checked=\(checked) peak=\(peak) tracks=\(plan.tracks.count)")
     return 0

@@ -7,10 +7,8 @@ enum KeyframeLowering {
   static func table(_ keyframes: Keyframes) -> KeyframeTable {
     let values = keyframes.values
     let count = values.count
-    let components = values[0].count
-    var flat: [Double] = []
-    flat.reserveCapacity(count * components)
-    for value in values { flat.append(contentsOf: value) }
+    let components = values.width
+    let flat = values.flat
     let mode = keyframes.calculationMode
     if mode == .discrete {
       let times = keyframes.keyTimes ?? (0...count).map { Double($0) / Double(count) }
@@ -33,7 +31,7 @@ enum KeyframeLowering {
     let tangents =
       cubic
       ? KochanekBartels.segmentTangents(
-        values: values, tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
+        values: Array(values), tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
         bias: keyframes.bias ?? [])
       : []
     for segment in 0..<segments {

@@ -6,33 +6,53 @@ import SceneRuntime
 /// animation leaf, in document order, each with its chain of timing stages from its timeline's root.
 public enum PlanCompiler {
   public static func compile(_ scene: Scene) -> Plan {
+    compile(consuming: scene)
+  }
+
+  /// The same plan, releasing each animation of the scene once it is lowered, so that peak memory holds the plan
+  /// and what is left of the model rather than both whole. Frees memory only when the caller hands over its only
+  /// copy (`result.scene = nil` first); otherwise the caller's scene is untouched (value semantics) and only the
+  /// arrays of groups are copied on the way.
+  public static func compile(consuming scene: consuming Scene) -> Plan {
+    var scene = scene
+    var plan = layerTable(scene)
+    // The machine reads the timelines' lengths, so it is lowered before lowering empties them.
+    plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
+    for index in scene.timelines.indices {
+      lower(&scene.timelines[index].root, stages: [], isRoot: true, into: &plan.tracks)
+      plan.timelines.append(
+        name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
+    }
+    return plan
+  }
+
+  private static func layerTable(_ scene: Scene) -> Plan {
     var plan = Plan(scene: scene.name, width: scene.width, height: scene.height)
+    plan.tracks.reserveCapacity(PlanCapacity.of(scene))
     for layer in scene.layers {
-      let style = layer.style
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
-        path: layer.path, style: style)
+        path: layer.path, style: layer.style)
     }
-    for timeline in scene.timelines {
-      lower(timeline.root, stages: [], isRoot: true, into: &plan.tracks)
-      plan.timelines.append(name: timeline.name, autoplay: timeline.autoplay, trackEnd: plan.tracks.count)
-    }
-    plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
     return plan
   }
 
   /// Depth-first: a group adds its stage for its children; `instances` copies add none and share the parent's
   /// stages (a root `instances` node leaves its copies as the roots, so they are the ones removed on completion).
-  private static func lower(_ node: AnimationNode, stages: [Double], isRoot: Bool, into tracks: inout TrackTable) {
-    switch node.kind {
-    case .instances(let copies):
-      for copy in copies { lower(copy, stages: stages, isRoot: isRoot, into: &tracks) }
-    case .group(let children):
+  /// Each node's content is moved out first (`AnimationNode.takeContent`), so an animation's arrays are freed as
+  /// soon as its track is in the plan.
+  private static func lower(
+    _ node: inout AnimationNode, stages: [Double], isRoot: Bool, into tracks: inout TrackTable
+  ) {
+    switch node.takeContent() {
+    case .instances(var copies):
+      for index in copies.indices { lower(&copies[index], stages: stages, isRoot: isRoot, into: &tracks) }
+    case .group(var children):
       let chain = stages + stage(node.timing, isRoot: isRoot, keepsCurve: true)
-      for child in children { lower(child, stages: chain, isRoot: false, into: &tracks) }
+      for index in children.indices { lower(&children[index], stages: chain, isRoot: false, into: &tracks) }
     case .animation(let animation):
       var keepsCurve = true
-      if case .spring = animation.content { keepsCurve = false }  // springs ignore their timing function
+      if case .spring = animation.content { keepsCurve = false }
       let chain = stages + stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve)
       tracks.append(TrackLowering.track(for: animation, stages: chain))
     }

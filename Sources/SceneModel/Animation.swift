@@ -58,7 +58,7 @@ public enum RotationMode: String, Sendable, Hashable, CaseIterable {
 }
 
 public struct Keyframes: Sendable, Hashable {
-  public var values: [[Double]]
+  public var values: KeyframeValues
   /// Checked counts: as many as values (discrete: one more), 0 first, 1 last, non-decreasing. `nil`: evenly spaced.
   public var keyTimes: [Double]?
   /// One per segment when given.
@@ -69,7 +69,7 @@ public struct Keyframes: Sendable, Hashable {
   public var continuity: [Double]?
   public var bias: [Double]?
 
-  public init(values: [[Double]]) { self.values = values }
+  public init(values: KeyframeValues) { self.values = values }
 }
 
 public struct Motion: Sendable, Hashable {

@@ -103,3 +103,14 @@ public enum FillMode: String, Sendable, Hashable, CaseIterable {
   public var fillsBackwards: Bool { self == .backwards || self == .both }
   public var fillsForwards: Bool { self == .forwards || self == .both }
 }
+
+extension AnimationNode {
+  /// Moves this node's animation or children out, leaving an empty group behind. The node drops its reference
+  /// first, so when the node was the only owner the caller gets the only one, and whatever it lowers can be freed
+  /// at once (`PlanCompiler.compile(consuming:)` releases the model as the plan grows).
+  public mutating func takeContent() -> Kind {
+    let content = kind
+    kind = .group([])
+    return content
+  }
+}

@@ -4,7 +4,7 @@ import SceneModel
 /// CAKeyframeAnimation with `values`, evaluated from scratch at each query.
 extension ReferenceEvaluator {
   static func keyframeValue(_ keyframes: Keyframes, progress p: Double) -> [Double] {
-    let values = keyframes.values
+    let values = Array(keyframes.values)  // one array per keyframe: slow and plain, as a reference should be
     guard values.count > 1 else { return values.first ?? [] }
     switch keyframes.calculationMode {
     case .discrete:
@@ -35,7 +35,7 @@ extension ReferenceEvaluator {
 
   static func cubicTangents(_ keyframes: Keyframes) -> [Double] {
     KochanekBartels.segmentTangents(
-      values: keyframes.values, tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
+      values: Array(keyframes.values), tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
       bias: keyframes.bias ?? [])
   }
 

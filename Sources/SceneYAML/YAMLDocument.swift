@@ -24,10 +24,16 @@ public struct YAMLDocument: Sendable {
   }
 
   @usableFromInline var records: [Record] = []
-  /// Per node: the kind (bits 0–1), the scalar style (bits 2–4) and whether it is a flow collection (bit 5).
+  /// Per node: the kind (bits 0–1), the scalar style (bits 2–4), whether it is a flow collection (bit 5), and
+  /// whether a scalar's text is read from `source` rather than `scalarBytes` (bit 6).
   @usableFromInline var shapes: [UInt8] = []
   @usableFromInline var children: [UInt32] = []
+  /// Text of the scalars whose decoded text differs from the bytes as written (escapes, folding).
   @usableFromInline var scalarBytes: [UInt8] = []
+  /// The file's bytes (the source's own array, shared, not copied). Most scalars are written exactly as they
+  /// read (`12`, `position`, `"#FF0000"`), so their text stays here instead of being copied.
+  @usableFromInline var source: [UInt8] = []
+  @usableFromInline static let textInSource: UInt8 = 0x40
 
   /// Appends a node; returns its index.
   mutating func append(
@@ -35,6 +41,15 @@ public struct YAMLDocument: Sendable {
   ) -> Int {
     records.append(Record(start: start, end: end, first: first, count: count))
     shapes.append(kind.rawValue | style.rawValue << 2 | (isFlow ? 0x20 : 0))
+    return records.count - 1
+  }
+
+  /// Appends a scalar whose text is `source[first ..< first + count]`; returns its index.
+  mutating func appendScalarInSource(style: YAMLScalarStyle, start: UInt32, end: UInt32, first: UInt32, count: UInt32)
+    -> Int
+  {
+    records.append(Record(start: start, end: end, first: first, count: count))
+    shapes.append(YAMLNodeKind.scalar.rawValue | style.rawValue << 2 | Self.textInSource)
     return records.count - 1
   }
 
@@ -62,8 +77,7 @@ public struct YAMLDocument: Sendable {
   public func scalar(_ node: YAMLNode) -> String {
     let record = records[node.index]
     guard kind(node) == .scalar else { return "" }
-    let start = Int(record.first)
-    return String(decoding: scalarBytes[start..<start + Int(record.count)], as: UTF8.self)
+    return withScalarBytes(node) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Calls `body` with a scalar's bytes (its text after escapes and folding; empty for collections) without
@@ -72,6 +86,9 @@ public struct YAMLDocument: Sendable {
     let record = records[node.index]
     let start = kind(node) == .scalar ? Int(record.first) : 0
     let count = kind(node) == .scalar ? Int(record.count) : 0
+    if shapes[node.index] & Self.textInSource != 0 {
+      return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+    }
     return try scalarBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
   }
 

@@ -23,6 +23,7 @@ public enum YAMLReader {
     }
     return source.bytes.withUnsafeBufferPointer { buffer in
       var builder = TreeBuilder(bytes: buffer, limits: limits)
+      builder.document.source = source.bytes
       builder.run()
       return Result(document: builder.document, diagnostics: builder.diagnostics.sorted)
     }
@@ -49,12 +50,15 @@ private struct TreeBuilder {
     self.bytes = bytes
     self.limits = limits
     self.marks = MarkConverter(bytes: bytes)
-    // Scalar text is at most about the file's size, and a node takes at least a few bytes of it; reserving for
-    // typical density spares the copies (and the doubled peak memory) of repeated growth.
-    document.scalarBytes.reserveCapacity(bytes.count / 2)
-    document.records.reserveCapacity(bytes.count / 7)
-    document.shapes.reserveCapacity(bytes.count / 7)
-    document.children.reserveCapacity(bytes.count / 7)
+    // Reserve for the densest input, so the arrays never grow: a growing array briefly holds its old and new
+    // storage, which made reading the peak of a whole compile. A node takes at least two bytes (`1,` in a flow
+    // list), scalar text is at most about the file's size. Capacity never written is never touched, so it costs
+    // address space only, not resident memory (specs run ~5 bytes per node).
+    let nodes = bytes.count / 2 + 16
+    document.scalarBytes.reserveCapacity(bytes.count / 4 + 16)  // only text that differs from the source
+    document.records.reserveCapacity(nodes)
+    document.shapes.reserveCapacity(nodes)
+    document.children.reserveCapacity(nodes)
   }
 
   mutating func run() {
@@ -159,12 +163,28 @@ private struct TreeBuilder {
   }
 
   mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
+    // Text as written (plain, or quoted without escapes: just inside the quote) is read from the source.
+    if let text, let offset = writtenOffset(of: text, span: span, quoted: style != .plain) {
+      attach(
+        kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end),
+        first: UInt32(offset), count: UInt32(text.count), inSource: true)
+      return true
+    }
     let first = UInt32(document.scalarBytes.count)
     if let text { document.scalarBytes.append(contentsOf: text) }
     attach(
       kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end), first: first,
       count: UInt32(text?.count ?? 0))
     return true
+  }
+
+  /// Where `text` lies in the source exactly as written: at the scalar's start (plain), or one byte in (quoted,
+  /// with no escape or line folding, which would make the decoded text differ); nil otherwise.
+  func writtenOffset(of text: UnsafeBufferPointer<UInt8>, span: Span, quoted: Bool) -> Int? {
+    let offset = quoted ? span.start + 1 : span.start
+    guard offset >= 0, offset + text.count <= bytes.count, offset + text.count <= span.end else { return nil }
+    guard let textBase = text.baseAddress, text.count > 0 else { return offset }
+    return memcmp(bytes.baseAddress! + offset, textBase, text.count) == 0 ? offset : nil
   }
 
   mutating func openCollection(_ kind: YAMLNodeKind, flow: Bool, span: Span) -> Bool {
@@ -194,10 +214,13 @@ private struct TreeBuilder {
   /// Appends a node and links it to its parent; returns its index.
   @discardableResult
   mutating func attach(
-    kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32
+    kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32,
+    inSource: Bool = false
   ) -> Int {
-    let index = document.append(
-      kind: kind, style: style, isFlow: isFlow, start: start, end: end, first: first, count: count)
+    let index =
+      inSource
+      ? document.appendScalarInSource(style: style, start: start, end: end, first: first, count: count)
+      : document.append(kind: kind, style: style, isFlow: isFlow, start: start, end: end, first: first, count: count)
     if open.isEmpty {
       if document.root == nil { document.root = YAMLNode(index: index) }
     } else {

@@ -27,12 +27,13 @@ enum CompileCommand {
     -> Plan?
   {
     let source = try SpecFiles.read(path, console: console)
-    let result = SpecChecker.check(source, options: options)
+    var result = SpecChecker.check(source, options: options)
     if !result.diagnostics.isEmpty {
       let text = TextRenderer().render([FileReport(source: source, diagnostics: result.diagnostics)])
       _ = console.standardError.write(text)
     }
     guard !result.hasErrors, let scene = result.scene else { return nil }
-    return PlanCompiler.compile(scene)
+    result.scene = nil  // the only copy goes to the compiler, which frees the model as the plan grows
+    return PlanCompiler.compile(consuming: scene)
   }
 }

@@ -68,27 +68,31 @@ struct Linter {
   }
 
   private func checkNoOp(_ leaf: Animation) {
-    let values: [[Double]]
+    // Equal values still change what is shown when they differ from the model (a held pose); only an
+    // animation that repeats the model value, or adds nothing, changes nothing.
+    let first: [Double]
     switch leaf.content {
     case .basic(let v), .spring(_, let v):
       if let by = v.by, v.from == nil || v.to == nil, by.allSatisfy({ $0 == 0 }) {
-        values = [[0], [0]]
-      } else if let from = v.from, let to = v.to {
-        values = [from, to]
+        first = [0]
+      } else if let from = v.from, let to = v.to, from == to {
+        first = from
       } else {
         return
       }
     case .keyframes(let keyframes):
-      guard keyframes.values.count > 1 else { return }
-      values = keyframes.values
+      let values = keyframes.values
+      guard values.count > 1 else { return }
+      // Every keyframe equal to the first, compared in place (no array per keyframe).
+      let flat = values.flat
+      guard values.width == 0 || (values.width..<flat.count).allSatisfy({ flat[$0] == flat[$0 % values.width] })
+      else { return }
+      first = values[0]
     case .motion:
       return
     }
-    // Equal values still change what is shown when they differ from the model (a held pose); only an
-    // animation that repeats the model value, or adds nothing, changes nothing.
-    guard values.dropFirst().allSatisfy({ $0 == values[0] }) else { return }
     let model = scene.layers[leaf.layer].value(of: leaf.keyPath)
-    guard leaf.additive ? values[0].allSatisfy({ $0 == 0 }) : values[0] == model else { return }
+    guard leaf.additive ? first.allSatisfy({ $0 == 0 }) : first == model else { return }
     context.error(
       LintDiagnostics.noOpAnimation, "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
       at: leaf.keyPathSpan, help: "remove it, or give it values that differ")

@@ -22,18 +22,32 @@ extension TimelineChecker {
         at: context.span(valuesNode), help: "raise the limit with --max-keyframes if this is meant")
       return nil
     }
-    var values: [[Double]] = []
-    values.reserveCapacity(items.count)
+    // Flat, one array for all the keyframes (KeyframeValues); every value of a key path has the same width (a
+    // path's are checked to share the model path's structure).
+    var flat: [Double] = []
+    var width: Int?
     var ok = true
     let rangeProperty = context.rangeProperty(of: keyPath)
     for item in items {
-      if let value = keyPathValue(item, keyPath: keyPath, layer: layer, rangeProperty: rangeProperty) {
-        values.append(value)
-      } else {
+      guard let value = keyPathValue(item, keyPath: keyPath, layer: layer, rangeProperty: rangeProperty) else {
         ok = false
+        continue
       }
+      if width == nil {
+        width = value.count
+        flat.reserveCapacity(items.count * value.count)
+      }
+      guard value.count == width else {
+        context.error(
+          CheckDiagnostics.wrongArity, "this keyframe has \(value.count) numbers where the first has \(width ?? 0)",
+          at: context.span(item), help: "give every keyframe value the same shape")
+        ok = false
+        continue
+      }
+      flat.append(contentsOf: value)
     }
-    guard ok else { return nil }
+    guard ok, let width else { return nil }
+    let values = width > 0 ? KeyframeValues(width: width, flat: flat) : KeyframeValues(emptyKeyframes: items.count)
     var keyframes = Keyframes(values: values)
     if let modeNode = fields.value("calculationMode") {
       guard let word = context.word(modeNode, cases: CalculationModeNames.all, what: "a calculation mode"),

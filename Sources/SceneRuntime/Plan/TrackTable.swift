@@ -130,3 +130,37 @@ extension TrackTable {
       values: Array(values[valueStarts[index]..<valueStarts[index + 1]]))
   }
 }
+
+extension TrackTable {
+  /// Upper bounds on a table's sizes, so the compiler can reserve every array once: a growing array briefly holds
+  /// its old and new storage, which on a large spec was the compile's peak. Reserved but unused capacity is never
+  /// touched, so it costs address space, not resident memory.
+  public struct Capacity: Sendable, Hashable {
+    public var tracks = 0
+    public var stages = 0
+    public var keys = 0
+    public var segments = 0
+    public var coefficients = 0
+    public var values = 0
+
+    public init() {}
+  }
+
+  public mutating func reserveCapacity(_ capacity: Capacity) {
+    keyPaths.reserveCapacity(capacity.tracks)
+    layers.reserveCapacity(capacity.tracks)
+    slots.reserveCapacity(capacity.tracks)
+    components.reserveCapacity(capacity.tracks)
+    flags.reserveCapacity(capacity.tracks)
+    stageStarts.reserveCapacity(capacity.tracks + 1)
+    keyStarts.reserveCapacity(capacity.tracks + 1)
+    segmentStarts.reserveCapacity(capacity.tracks + 1)
+    valueStarts.reserveCapacity(capacity.tracks + 1)
+    stages.reserveCapacity(capacity.stages * TimeStage.stride)
+    keyTimes.reserveCapacity(capacity.keys)
+    segmentKinds.reserveCapacity(capacity.segments)
+    coefficientStarts.reserveCapacity(capacity.segments + 1)
+    coefficients.reserveCapacity(capacity.coefficients)
+    values.reserveCapacity(capacity.values)
+  }
+}
