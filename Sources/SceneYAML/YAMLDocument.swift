@@ -11,7 +11,8 @@ public struct YAMLDocument: Sendable {
   @usableFromInline struct Record: Sendable {
     @usableFromInline var start: UInt32
     @usableFromInline var end: UInt32
-    /// Scalars: range in `scalarBytes`. Collections: range in `children` (mappings hold key, value pairs).
+    /// Scalars: range in `scalarBytes` (or `source`). Collections: range in `children` (mappings hold key, value
+    /// pairs), or, when the children are the very next nodes, the first child's own index (`contiguousChildren`).
     @usableFromInline var first: UInt32
     @usableFromInline var count: UInt32
 
@@ -25,7 +26,8 @@ public struct YAMLDocument: Sendable {
 
   @usableFromInline var records: [Record] = []
   /// Per node: the kind (bits 0–1), the scalar style (bits 2–4), whether it is a flow collection (bit 5), and
-  /// whether a scalar's text is read from `source` rather than `scalarBytes` (bit 6).
+  /// whether a scalar's text is read from `source` rather than `scalarBytes` (bit 6), and whether a collection's
+  /// children are the nodes right after it, listed nowhere (bit 7).
   @usableFromInline var shapes: [UInt8] = []
   @usableFromInline var children: [UInt32] = []
   /// Text of the scalars whose decoded text differs from the bytes as written (escapes, folding).
@@ -34,6 +36,15 @@ public struct YAMLDocument: Sendable {
   /// read (`12`, `position`, `"#FF0000"`), so their text stays here instead of being copied.
   @usableFromInline var source: [UInt8] = []
   @usableFromInline static let textInSource: UInt8 = 0x40
+  /// A collection of scalars (`[12, 40]`, `{mass: 1, damping: 8}`) has children at node indices first, first + 1,
+  /// …: most collections of a spec, so the `children` array holds only the others.
+  @usableFromInline static let contiguousChildren: UInt8 = 0x80
+
+  /// The node index of child `position` of a collection (a mapping's keys and values both count).
+  @inlinable func child(_ record: Record, of node: YAMLNode, at position: Int) -> Int {
+    shapes[node.index] & Self.contiguousChildren != 0
+      ? Int(record.first) + position : Int(children[Int(record.first) + position])
+  }
 
   /// Appends a node; returns its index.
   mutating func append(
@@ -102,24 +113,23 @@ public struct YAMLDocument: Sendable {
   @inlinable public func item(_ node: YAMLNode, _ index: Int) -> YAMLNode {
     let record = records[node.index]
     precondition(kind(node) == .sequence && index >= 0 && index < Int(record.count), "no such item")
-    return YAMLNode(index: Int(children[Int(record.first) + index]))
+    return YAMLNode(index: child(record, of: node, at: index))
   }
 
   /// The items of a sequence (empty for other kinds).
   public func items(_ node: YAMLNode) -> [YAMLNode] {
     let record = records[node.index]
     guard kind(node) == .sequence else { return [] }
-    let start = Int(record.first)
-    return children[start..<start + Int(record.count)].map { YAMLNode(index: Int($0)) }
+    return (0..<Int(record.count)).map { YAMLNode(index: child(record, of: node, at: $0)) }
   }
 
   /// The entries of a mapping in document order (empty for other kinds).
   public func entries(_ node: YAMLNode) -> [YAMLEntry] {
     let record = records[node.index]
     guard kind(node) == .mapping else { return [] }
-    let start = Int(record.first)
-    return stride(from: start, to: start + Int(record.count), by: 2).map {
-      YAMLEntry(key: YAMLNode(index: Int(children[$0])), value: YAMLNode(index: Int(children[$0 + 1])))
+    return stride(from: 0, to: Int(record.count), by: 2).map {
+      YAMLEntry(
+        key: YAMLNode(index: child(record, of: node, at: $0)), value: YAMLNode(index: child(record, of: node, at: $0 + 1)))
     }
   }
 

@@ -58,7 +58,7 @@ private struct TreeBuilder {
     document.scalarBytes.reserveCapacity(bytes.count / 4 + 16)  // only text that differs from the source
     document.records.reserveCapacity(nodes)
     document.shapes.reserveCapacity(nodes)
-    document.children.reserveCapacity(nodes)
+    document.children.reserveCapacity(nodes)  // most collections list none (`contiguousChildren`)
   }
 
   mutating func run() {
@@ -202,11 +202,21 @@ private struct TreeBuilder {
 
   mutating func closeCollection(end: Int) {
     guard let (index, pendingStart) = open.popLast() else { return }
-    let first = document.children.count
-    document.children.append(contentsOf: pending[pendingStart...])
+    let count = pending.count - pendingStart
+    var contiguous = true
+    for position in 0..<count where pending[pendingStart + position] != UInt32(index + 1 + position) {
+      contiguous = false
+      break
+    }
+    if contiguous {
+      document.records[index].first = UInt32(index + 1)
+      document.shapes[index] |= YAMLDocument.contiguousChildren
+    } else {
+      document.records[index].first = UInt32(document.children.count)
+      document.children.append(contentsOf: pending[pendingStart...])
+    }
     pending.removeSubrange(pendingStart...)
-    document.records[index].first = UInt32(first)
-    document.records[index].count = UInt32(document.children.count - first)
+    document.records[index].count = UInt32(count)
     document.records[index].end = UInt32(max(end, Int(document.records[index].start)))
     if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
   }
