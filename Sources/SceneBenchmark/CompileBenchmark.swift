@@ -1,5 +1,6 @@
 import CBenchSupport
 import SceneChecker
+import SceneCore
 import SceneCompiler
 import SceneDiagnostics
 import SceneModel
@@ -14,7 +15,11 @@ public enum CompileBenchmark {
     public var seconds: Double
     /// Median seconds of one libyaml event pass.
     public var floorSeconds: Double
+    /// Median seconds of a compile that also writes the plan's JSON text (what `scenec compile -o` does, short of
+    /// the file write).
+    public var withJSONSeconds: Double
     public var megabytesPerSecond: Double { Double(bytes) / 1e6 / seconds }
+    public var withJSONMegabytesPerSecond: Double { Double(bytes) / 1e6 / withJSONSeconds }
     public var floorMegabytesPerSecond: Double { Double(bytes) / 1e6 / floorSeconds }
     public var ratio: Double { seconds / floorSeconds }
   }
@@ -43,6 +48,7 @@ public enum CompileBenchmark {
   public static func run(_ bytes: [UInt8], path: String, configuration: BenchmarkConfiguration) throws -> Result {
     var compileTimes: [Double] = []
     var floorTimes: [Double] = []
+    var withJSONTimes: [Double] = []
     for _ in 0..<configuration.rounds {
       var events: Int64 = 0
       floorTimes.append(
@@ -57,7 +63,18 @@ public enum CompileBenchmark {
           if let scene = result.scene { tracks = PlanCompiler.compile(scene).tracks.count }
         })
       blackHole(tracks)
+      var characters = 0
+      withJSONTimes.append(
+        Timing.perCall(minimum: configuration.minimumTime) {
+          var result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+          guard let scene = result.scene else { return }
+          result.scene = nil
+          characters = JSONWriter(style: .pretty).string(from: PlanCompiler.compile(consuming: scene).json()).utf8.count
+        })
+      blackHole(characters)
     }
-    return Result(bytes: bytes.count, seconds: Timing.median(compileTimes), floorSeconds: Timing.median(floorTimes))
+    return Result(
+      bytes: bytes.count, seconds: Timing.median(compileTimes), floorSeconds: Timing.median(floorTimes),
+      withJSONSeconds: Timing.median(withJSONTimes))
   }
 }
