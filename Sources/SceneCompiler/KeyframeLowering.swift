@@ -31,7 +31,7 @@ enum KeyframeLowering {
     let tangents =
       cubic
       ? KochanekBartels.segmentTangents(
-        values: Array(values), tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
+        flat: flat, count: count, dimension: components, tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
         bias: keyframes.bias ?? [])
       : []
     for segment in 0..<segments {

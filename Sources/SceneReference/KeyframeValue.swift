@@ -4,39 +4,48 @@ import SceneModel
 /// CAKeyframeAnimation with `values`, evaluated from scratch at each query.
 extension ReferenceEvaluator {
   static func keyframeValue(_ keyframes: Keyframes, progress p: Double) -> [Double] {
-    let values = Array(keyframes.values)  // one array per keyframe: slow and plain, as a reference should be
+    let values = keyframes.values
     guard values.count > 1 else { return values.first ?? [] }
+    // Read straight from the flat values: keyframe i is `flat[i·d ..< (i+1)·d]`.
+    let flat = values.flat
+    let d = values.width
+    func keyframe(_ index: Int) -> ArraySlice<Double> { flat[index * d..<(index + 1) * d] }
+    func lerp(_ segment: Int, _ t: Double) -> [Double] {
+      (0..<d).map { component in
+        let a = flat[segment * d + component]
+        return a + (flat[(segment + 1) * d + component] - a) * t
+      }
+    }
     switch keyframes.calculationMode {
     case .discrete:
       let times = keyframes.keyTimes ?? PacedKeyTimes.evenlySpaced(count: values.count + 1)
-      return values[discreteIndex(p, times: times, valueCount: values.count)]
+      return Array(keyframe(discreteIndex(p, times: times, valueCount: values.count)))
     case .linear:
       let times = keyframes.keyTimes ?? PacedKeyTimes.evenlySpaced(count: values.count)
       let (segment, s) = locate(p, times: times)
-      let eased = ease(s, segment: segment, functions: keyframes.timingFunctions)
-      return VectorMath.lerp(values[segment], values[segment + 1], eased)
+      return lerp(segment, ease(s, segment: segment, functions: keyframes.timingFunctions))
     case .paced:
-      let times = PacedKeyTimes.keyTimes(segmentLengths: PacedKeyTimes.linearLengths(values))
+      let times = PacedKeyTimes.keyTimes(segmentLengths: PacedKeyTimes.linearLengths(Array(values)))
       let (segment, s) = locate(p, times: times)
-      return VectorMath.lerp(values[segment], values[segment + 1], s)
+      return lerp(segment, s)
     case .cubic:
       let tangents = cubicTangents(keyframes)
       let times = keyframes.keyTimes ?? PacedKeyTimes.evenlySpaced(count: values.count)
       let (segment, s) = locate(p, times: times)
       let eased = ease(s, segment: segment, functions: keyframes.timingFunctions)
-      return KochanekBartels.value(values: values, tangents: tangents, segment: segment, at: eased)
+      return KochanekBartels.value(flat: flat, dimension: d, tangents: tangents, segment: segment, at: eased)
     case .cubicPaced:
       let tangents = cubicTangents(keyframes)
-      let lengths = PacedKeyTimes.hermiteLengths(values, tangents: tangents)
+      let lengths = PacedKeyTimes.hermiteLengths(Array(values), tangents: tangents)
       let (segment, s) = locate(p, times: PacedKeyTimes.keyTimes(segmentLengths: lengths))
-      return KochanekBartels.value(values: values, tangents: tangents, segment: segment, at: s)
+      return KochanekBartels.value(flat: flat, dimension: d, tangents: tangents, segment: segment, at: s)
     }
   }
 
   static func cubicTangents(_ keyframes: Keyframes) -> [Double] {
     KochanekBartels.segmentTangents(
-      values: Array(keyframes.values), tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
-      bias: keyframes.bias ?? [])
+      flat: keyframes.values.flat, count: keyframes.values.count, dimension: keyframes.values.width,
+      tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [], bias: keyframes.bias ?? [])
   }
 
   /// The segment i with `k_i ≤ p < k_{i+1}` and the fraction s inside it. From the last key time on, the last

@@ -27,10 +27,21 @@ public enum KochanekBartels {
   public static func segmentTangents(
     values: [[Double]], tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []
   ) -> [Double] {
-    let count = values.count
-    guard count >= 2 else { return [] }
-    let dimension = values[0].count
+    let dimension = values.first?.count ?? 0
     precondition(values.allSatisfy { $0.count == dimension }, "keyframe values differ in component count")
+    return segmentTangents(
+      flat: values.flatMap { $0 }, count: values.count, dimension: dimension, tension: tension, continuity: continuity,
+      bias: bias)
+  }
+
+  /// As above, for `count` values of `dimension` numbers each stored one after another in `flat` (a model's
+  /// `KeyframeValues`): no array per keyframe.
+  public static func segmentTangents(
+    flat: [Double], count: Int, dimension: Int, tension: [Double] = [], continuity: [Double] = [],
+    bias: [Double] = []
+  ) -> [Double] {
+    guard count >= 2 else { return [] }
+    precondition(flat.count == count * dimension, "keyframe values differ in component count")
     for parameters in [tension, continuity, bias] {
       precondition(parameters.isEmpty || parameters.count == count, "one tension/continuity/bias per keyframe")
     }
@@ -39,16 +50,16 @@ public enum KochanekBartels {
       let t = tension.isEmpty ? 0 : tension[keyframe]
       let c = continuity.isEmpty ? 0 : continuity[keyframe]
       let b = bias.isEmpty ? 0 : bias[keyframe]
-      let previous = values[max(keyframe - 1, 0)]
-      let current = values[keyframe]
-      let next = values[min(keyframe + 1, count - 1)]
+      let previous = max(keyframe - 1, 0) * dimension
+      let current = keyframe * dimension
+      let next = min(keyframe + 1, count - 1) * dimension
       let outgoingBefore = (1 - t) * (1 + b) * (1 + c) / 2
       let outgoingAfter = (1 - t) * (1 - b) * (1 - c) / 2
       let incomingBefore = (1 - t) * (1 + b) * (1 - c) / 2
       let incomingAfter = (1 - t) * (1 - b) * (1 + c) / 2
       for component in 0..<dimension {
-        let before = current[component] - previous[component]
-        let after = next[component] - current[component]
+        let before = flat[current + component] - flat[previous + component]
+        let after = flat[next + component] - flat[current + component]
         if keyframe < count - 1 {
           tangents[keyframe * 2 * dimension + component] = outgoingBefore * before + outgoingAfter * after
         }
@@ -65,14 +76,24 @@ public enum KochanekBartels {
   public static func value(
     values: [[Double]], tangents: [Double], segment: Int, at s: Double
   ) -> [Double] {
-    let start = values[segment]
-    let end = values[segment + 1]
-    let dimension = start.count
-    let base = segment * 2 * dimension
+    let dimension = values[segment].count
+    return value(
+      flat: values[segment] + values[segment + 1], dimension: dimension, tangents: tangents, segment: 0,
+      tangentSegment: segment, at: s)
+  }
+
+  /// As above, with the values flat (`dimension` numbers each): segment `segment` runs from value `segment` to
+  /// value `segment + 1` of `flat`, with the tangents of segment `tangentSegment` (the same one, by default).
+  public static func value(
+    flat: [Double], dimension: Int, tangents: [Double], segment: Int, tangentSegment: Int? = nil, at s: Double
+  ) -> [Double] {
+    let start = segment * dimension
+    let end = start + dimension
+    let base = (tangentSegment ?? segment) * 2 * dimension
     let weights = Hermite.basis(at: s)
     return (0..<dimension).map { component in
-      weights.startValue * start[component] + weights.startTangent * tangents[base + component]
-        + weights.endValue * end[component] + weights.endTangent * tangents[base + dimension + component]
+      weights.startValue * flat[start + component] + weights.startTangent * tangents[base + component]
+        + weights.endValue * flat[end + component] + weights.endTangent * tangents[base + dimension + component]
     }
   }
 }
