@@ -41,6 +41,19 @@ extension TimeNode {
   /// before without backward fill, after without forward fill, or after at a removed root.
   @inline(__always)
   func time(parentTime: Double) -> LeafTime {
+    withUnsafePointer(to: self) { Self.time(of: $0, parentTime: parentTime) }
+  }
+
+  /// `time(parentTime:)` of the node at `node`, read in place (the sampler's loop does not copy the node).
+  @inline(__always)
+  static func time(of node: UnsafePointer<TimeNode>, parentTime: Double) -> LeafTime {
+    let begin = node.pointee.begin
+    let speed = node.pointee.speed
+    let offset = node.pointee.offset
+    let duration = node.pointee.duration
+    let cycle = node.pointee.cycle
+    let active = node.pointee.active
+    let flags = node.pointee.flags
     // Phase, then the local time t (or the terminal rule's u and n).
     let sinceBegin = parentTime - begin
     var localTime = offset
@@ -78,8 +91,8 @@ extension TimeNode {
     let progress: Double
     if !duration.isFinite {
       progress = 0
-    } else if eased {
-      progress = curve.progress(at: fraction)
+    } else if node.pointee.eased {
+      progress = node.pointee.curve.progress(at: fraction)
     } else {
       progress = fraction
     }
@@ -114,9 +127,9 @@ extension SamplerProgram {
       let node = nodes.base + index
       let parent = node.pointee.parent
       if parent < 0 {
-        states[index] = node.pointee.time(parentTime: time)
+        states[index] = TimeNode.time(of: node, parentTime: time)
       } else if states[parent].inEffect {
-        states[index] = node.pointee.time(parentTime: states[parent].childTime)
+        states[index] = TimeNode.time(of: node, parentTime: states[parent].childTime)
       } else {
         states[index] = .notInEffect
       }

@@ -10,39 +10,36 @@ extension SamplerProgram {
   func compose(
     track index: Int, leaf: LeafTime, target: UnsafeMutablePointer<Double>, workspace: SamplerWorkspace
   ) {
+    let hotRecord = workspace.hot.base + index
+    let count = Int(hotRecord.pointee.count)
+    let flags = hotRecord.pointee.trackFlags
+    let value = workspace.value.base
+    if flags.isDisjoint(with: Self.generalFlags) {
+      // The common case: evaluate the track's hot segment and write it; a plain track (its value replaces the
+      // running one as it is) straight into the target.
+      let hot = hotSegment(track: index, progress: leaf.progress, workspace: workspace)
+      if flags.isDisjoint(with: Self.writeFlags) {
+        _ = evaluate(hot: hot, count: count, leaf: leaf, wantsAngle: false, into: target)
+        return
+      }
+      _ = evaluate(hot: hot, count: count, leaf: leaf, wantsAngle: false, into: value)
+      write(count: count, flags: flags, isPath: hot.pointee.slot < 0, from: value, to: target)
+      return
+    }
+    composeGeneral(track: index, leaf: leaf, target: target, workspace: workspace)
+  }
+
+  /// `compose` for tracks with relative ends, accumulating repeats or motion rotation.
+  @inline(never)
+  func composeGeneral(
+    track index: Int, leaf: LeafTime, target: UnsafeMutablePointer<Double>, workspace: SamplerWorkspace
+  ) {
     let track = UnsafePointer(tracks.base + index)
     let count = track.pointee.count
     let flags = track.pointee.flags
     let value = workspace.value.base
     var angle = 0.0
     var rotates = false
-    if flags.isDisjoint(with: Self.generalFlags) {
-      // The common case, inline: a linear or hold segment of a plain track (same arithmetic as `evaluate`).
-      let local = segment(of: track, progress: leaf.progress, cursor: &workspace.cursors.base[index])
-      let segment = track.pointee.firstSegment + local
-      let byte = segmentKinds[segment]
-      if byte == SegmentKind.linear || byte == SegmentKind.hold {
-        let current = values.base + track.pointee.firstValue + local * count
-        if byte == SegmentKind.hold {
-          for component in 0..<count { value[component] = current[component] }
-        } else {
-          let keys = keyTimes.base + track.pointee.firstKey + local
-          let k0 = keys[0]
-          let k1 = keys[1]
-          let span = k1 - k0
-          let s = span > 0 ? (leaf.progress - k0) / span : (leaf.progress >= k1 ? 1 : 0)
-          let next = current + count
-          for component in 0..<count {
-            let a = current[component]
-            value[component] = a + (next[component] - a) * s
-          }
-        }
-      } else {
-        _ = evaluate(track, segment: local, leaf: leaf, wantsAngle: false, into: value)
-      }
-      write(count: count, flags: flags, isPath: track.pointee.slot < 0, from: value, to: target)
-      return
-    }
     if !flags.isDisjoint(with: TrackFlags.relative) {
       // to-only, by-only, from-only: the missing end is the running value below this track, read now.
       let first = values.base + track.pointee.firstValue
@@ -65,9 +62,9 @@ extension SamplerProgram {
         if flags.contains(.cumulative) { value[component] += leaf.iteration * end[component] }
       }
     } else {
-      let local = segment(of: track, progress: leaf.progress, cursor: &workspace.cursors.base[index])
+      let hot = hotSegment(track: index, progress: leaf.progress, workspace: workspace)
       rotates = !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse])
-      angle = evaluate(track, segment: local, leaf: leaf, wantsAngle: rotates, into: value)
+      angle = evaluate(hot: hot, count: count, leaf: leaf, wantsAngle: rotates, into: value)
       if flags.contains(.cumulative) {
         let last = values.base + track.pointee.lastValue
         for component in 0..<count { value[component] += leaf.iteration * last[component] }
@@ -83,6 +80,9 @@ extension SamplerProgram {
   /// Flags that need more than evaluating the segment and writing it: relative ends, repeats that accumulate,
   /// motion rotation.
   static var generalFlags: TrackFlags { [.startFromBase, .endAtBase, .endAddsBase, .cumulative, .rotateAuto, .rotateAutoReverse] }
+
+  /// Flags that make writing more than copying the value over the running one.
+  static var writeFlags: TrackFlags { [.additive, .broadcast, .discrete] }
 
   /// Replaces (or adds to) the running value with `value`.
   @inline(__always)

@@ -1,64 +1,157 @@
 import Foundation
 import SceneCore
 
-/// Finding a track's keyframe segment and evaluating it into the scratch value.
+/// Finding a track's keyframe segment (its hot record, refilled when the progress leaves it) and evaluating it.
 extension SamplerProgram {
-  /// The segment i with k_i ≤ p < k_{i+1} (the first for p below every key time, the last from its key time on),
-  /// relative to the track's first. The cursor (the segment used last) is tried first, then its successor, then
-  /// binary search; playback mostly stays in a segment or moves to the next.
+  /// The hot record of track `index` for progress `p`: as it stands when p lies in its segment, refilled from the
+  /// plan otherwise.
   @inline(__always)
-  func segment(of track: UnsafePointer<TrackRecord>, progress p: Double, cursor: inout Int) -> Int {
-    let count = track.pointee.segmentCount
-    let keys = keyTimes.base + track.pointee.firstKey
-    var candidate = cursor
-    let last = min(cursor + 1, count - 1)
+  func hotSegment(track index: Int, progress p: Double, workspace: SamplerWorkspace) -> UnsafeMutablePointer<HotSegment> {
+    let hot = workspace.hot.base + index
+    if hot.pointee.lo <= p && p < hot.pointee.hi { return hot }
+    refill(hot, track: index, progress: p, workspace: workspace)
+    return hot
+  }
+
+  /// Moves the track's cursor to the segment of progress `p` and copies that segment into `hot`.
+  ///
+  /// The segment i with k_i ≤ p < k_{i+1} (the first for p below every key time, the last from its key time on):
+  /// the cursor (the segment used last) is tried first, then its successor, then binary search; playback mostly
+  /// stays in a segment or moves to the next.
+  @inline(never)
+  func refill(_ hot: UnsafeMutablePointer<HotSegment>, track index: Int, progress p: Double, workspace: SamplerWorkspace) {
+    let info = workspace.trackCursors.base + index
+    let segmentCount = Int(info.pointee.segmentCount)
+    let firstSegment = Int(info.pointee.firstSegment)
+    let entries = segmentEntries.base + firstSegment
+    // A track has one key time more than segments, so its first key is its first segment plus its index.
+    let keys = keyTimes.base + firstSegment + index
+    var local = -1
+    var candidate = Int(info.pointee.cursor)
+    let last = min(candidate + 1, segmentCount - 1)
     while candidate <= last {
       let aboveStart = candidate == 0 || keys[candidate] <= p
-      let belowEnd = candidate == count - 1 || p < keys[candidate + 1]
+      let belowEnd = candidate == segmentCount - 1 || p < keys[candidate + 1]
       if aboveStart && belowEnd {
-        cursor = candidate
-        return candidate
+        local = candidate
+        break
       }
       candidate += 1
     }
-    // Largest i in [0, count) with k_i ≤ p; 0 when there is none.
-    var low = 0
-    var high = count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if keys[middle] <= p { low = middle } else { high = middle - 1 }
+    if local < 0 {
+      // Largest i in [0, count) with k_i ≤ p; 0 when there is none (k_0 is never tested, NaN passes no test).
+      // Without a branch per step: random access refills nearly every track, and the steps do not predict.
+      var base = 0
+      var length = segmentCount
+      while length > 1 {
+        let half = length >> 1
+        base = keys[base + half] <= p ? base + half : base
+        length -= half
+      }
+      local = base
     }
-    cursor = low
-    return low
+    info.pointee.cursor = Int32(local)
+    fill(hot, entry: entries + local, keys: keys + local, local: local, segmentCount: segmentCount,
+      count: Int(hot.pointee.count), firstValue: Int(info.pointee.firstValue))
   }
 
-  /// Writes segment `local` of the track (relative to its first) at the leaf's time into `value`; returns the
+  /// Copies segment `local` of the track (relative to its first; its entry `entry`, its key times from `keys`)
+  /// into `hot`.
+  @inline(__always)
+  func fill(
+    _ hot: UnsafeMutablePointer<HotSegment>, entry: UnsafePointer<SegmentEntry>, keys: UnsafePointer<Double>,
+    local: Int, segmentCount: Int, count: Int, firstValue: Int
+  ) {
+    let byte = entry.pointee.byte
+    let kind = byte & SegmentKind.kindMask
+    var c = UnsafePointer(coefficients.base + Int(entry.pointee.coefficientStart))
+    let tail = HotSegments.tail(of: hot)
+    var used = 0
+    if byte & SegmentKind.eased != 0 {
+      let curve = curveTables.base + Int(entry.pointee.curve) * CurveTables.stride
+      for index in 0..<CurveTables.stride { tail[HotSegment.curveSlot + index] = curve[index] }
+      used = HotSegment.easedSlots
+      c += 6
+    }
+    var current = UnsafePointer(values.base + firstValue + local * count)
+    let valueCount: Int
+    switch kind {
+    case SegmentKind.hold: valueCount = count
+    case SegmentKind.linear, SegmentKind.hermite, SegmentKind.spring, SegmentKind.basic: valueCount = 2 * count
+    default: valueCount = 0
+    }
+    if valueCount > 0 && used + valueCount <= HotSegment.valueSlots {
+      for index in 0..<valueCount { tail[used + index] = current[index] }
+      current = UnsafePointer(tail + used)
+      used += valueCount
+    }
+    if kind == SegmentKind.hermite && used + 2 * count <= HotSegment.valueSlots {
+      for index in 0..<2 * count { tail[used + index] = c[index] }
+      c = UnsafePointer(tail + used)
+      used += 2 * count
+    }
+    let k0 = keys[0]
+    let k1 = keys[1]
+    hot.pointee.lo = local == 0 ? -.infinity : k0
+    hot.pointee.hi = local == segmentCount - 1 ? .infinity : k1
+    hot.pointee.k0 = k0
+    hot.pointee.k1 = k1
+    hot.pointee.current = current
+    hot.pointee.coefficients = c
+    if kind == SegmentKind.spring {
+      hot.pointee.coefficients = UnsafeRawPointer(springs.base + Int(entry.pointee.curve))
+        .assumingMemoryBound(to: Double.self)
+    }
+    hot.pointee.byte = byte
+  }
+
+  /// Writes the hot segment at the leaf's time into `value` (the same arithmetic as `evaluate`); returns the
   /// motion tangent angle when `wantsAngle` (0 otherwise).
   @inline(__always)
   func evaluate(
-    _ track: UnsafePointer<TrackRecord>, segment local: Int, leaf: LeafTime, wantsAngle: Bool,
+    hot: UnsafeMutablePointer<HotSegment>, count: Int, leaf: LeafTime, wantsAngle: Bool,
     into value: UnsafeMutablePointer<Double>
   ) -> Double {
-    let count = track.pointee.count
-    let segment = track.pointee.firstSegment + local
-    let keys = keyTimes.base + track.pointee.firstKey + local
-    let current = values.base + track.pointee.firstValue + local * count
+    let byte = hot.pointee.byte
+    let current = hot.pointee.current
     let next = current + count
-    let byte = segmentKinds[segment]
-    let kind = byte & SegmentKind.kindMask
-    var c = coefficients.base + coefficientStarts[segment]
+    if byte == SegmentKind.linear {
+      let k0 = hot.pointee.k0
+      let k1 = hot.pointee.k1
+      let span = k1 - k0
+      let s = span > 0 ? (leaf.progress - k0) / span : (leaf.progress >= k1 ? 1 : 0)
+      for component in 0..<count {
+        let a = current[component]
+        value[component] = a + (next[component] - a) * s
+      }
+      return 0
+    }
+    if byte == SegmentKind.hold {
+      for component in 0..<count { value[component] = current[component] }
+      return 0
+    }
+    return evaluateOther(hot: hot, count: count, leaf: leaf, wantsAngle: wantsAngle, into: value)
+  }
 
-    let k0 = keys[0]
-    let k1 = keys[1]
+  /// `evaluate(hot:…)` for the kinds other than plain linear and hold.
+  @inline(__always)
+  func evaluateOther(
+    hot: UnsafeMutablePointer<HotSegment>, count: Int, leaf: LeafTime, wantsAngle: Bool,
+    into value: UnsafeMutablePointer<Double>
+  ) -> Double {
+    let byte = hot.pointee.byte
+    let kind = byte & SegmentKind.kindMask
+    let current = hot.pointee.current
+    let next = current + count
+    let c = hot.pointee.coefficients
+    let k0 = hot.pointee.k0
+    let k1 = hot.pointee.k1
     let span = k1 - k0
     var s = span > 0 ? (leaf.progress - k0) / span : (leaf.progress >= k1 ? 1 : 0)
     if byte & SegmentKind.eased != 0 {
-      let curve = CubicTimingCurve(ax: c[0], bx: c[1], cx: c[2], ay: c[3], by: c[4], cy: c[5])
-      s = curve.progress(at: s)
-      c += 6
+      let tail = HotSegments.tail(of: hot)
+      s = TimingCurveSolver.progress(tail + HotSegment.curveSlot, table: tail + HotSegment.tableSlot, at: s)
     }
-    // Without a segment curve s is not clamped: an overshooting animation-level curve extrapolates.
-
     switch kind {
     case SegmentKind.hold:
       for component in 0..<count { value[component] = current[component] }
@@ -81,7 +174,7 @@ extension SamplerProgram {
           + weights.endValue * next[component] + weights.endTangent * c[count + component]
       }
     case SegmentKind.spring:
-      let progress = springs[springIndex[segment]].progress(at: leaf.seconds)
+      let progress = HotSegments.spring(of: hot).pointee.progress(at: leaf.seconds)
       for component in 0..<count {
         let a = current[component]
         value[component] = a + (next[component] - a) * progress

@@ -6,9 +6,10 @@ import SceneCore
 /// The sampler turns the plan into read-only tables once (`SamplerProgram`: raw buffers, one record per track,
 /// the tracks' timing stages merged into a tree of shared nodes, spring constants solved) and keeps its mutable
 /// state in a workspace of raw buffers (`SamplerWorkspace`). A sample copies the model values into `frames`,
-/// evaluates each timing node once, and composes every track through pointers into the frames (a segment cursor
-/// per track for playback, binary search otherwise). After the first call (which sizes the buffer) a sample
-/// allocates nothing and retains nothing per track.
+/// evaluates each timing node once, and composes every track through pointers into the frames from the track's
+/// hot record (`HotSegment`: its current segment's numbers, refilled from the plan only when the progress leaves
+/// the segment, by the segment cursor and then binary search). After the first call (which sizes the buffer) a
+/// sample allocates nothing and retains nothing per track.
 public struct Sampler: Sendable {
   public let plan: Plan
   let program: SamplerProgram
@@ -26,28 +27,22 @@ public struct Sampler: Sendable {
   public mutating func sample(at time: Double, playing timelines: [Int], into frames: inout [LayerFrame]) {
     let workspace = uniqueWorkspace()
     let program = self.program
-    resetToModel(&frames)
-    // Tracks compose straight into the caller's frames: one copy of the model values per sample, no other.
-    frames.withUnsafeMutableBufferPointer { frames in
-      for timeline in 0..<plan.timelines.count where timelines.contains(timeline) {
-        program.evaluateNodes(timeline: timeline, sceneTime: time, into: workspace.nodeTimes.base)
-        for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
-          let record = program.tracks.base + track
-          let node = record.pointee.node
-          guard node >= 0, workspace.nodeTimes[node].inEffect else { continue }
-          let slot = record.pointee.slot
-          if slot < 0 {
-            frames[record.pointee.layer].path.withUnsafeMutableBufferPointer { path in
-              program.compose(
-                track: track, leaf: workspace.nodeTimes[node], target: path.baseAddress!, workspace: workspace)
-            }
-          } else {
-            frames[record.pointee.layer].values.withUnsafeMutableBufferPointer { slots in
-              program.compose(
-                track: track, leaf: workspace.nodeTimes[node], target: slots.baseAddress! + slot, workspace: workspace)
-            }
-          }
-        }
+    resetToModel(&frames, workspace: workspace)
+    // Tracks compose straight into the caller's frames (one copy of the model values per sample, no other),
+    // through the per-layer pointers `resetToModel` took: the frames are not otherwise touched until we return.
+    let slots = workspace.layerSlots.base
+    let paths = workspace.layerPaths.base
+    let nodeTimes = workspace.nodeTimes.base
+    for timeline in 0..<plan.timelines.count where timelines.contains(timeline) {
+      program.evaluateNodes(timeline: timeline, sceneTime: time, into: nodeTimes)
+      for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
+        let hot = workspace.hot.base + track
+        let node = Int(hot.pointee.node)
+        guard node >= 0, nodeTimes[node].inEffect else { continue }
+        let slot = Int(hot.pointee.slot)
+        let layer = Int(hot.pointee.layer)
+        let target = slot < 0 ? paths[layer] : slots[layer] + slot
+        program.compose(track: track, leaf: nodeTimes[node], target: target, workspace: workspace)
       }
     }
   }
@@ -82,12 +77,13 @@ public struct Sampler: Sendable {
 
   /// The workspace, copied first if another sampler (a copy of this one) shares it.
   private mutating func uniqueWorkspace() -> SamplerWorkspace {
-    if !isKnownUniquelyReferenced(&workspace) { workspace = workspace.copy() }
+    if !isKnownUniquelyReferenced(&workspace) { workspace = workspace.copy(program: program) }
     return workspace
   }
 
-  /// Copies the model values into `frames`, sizing it on the first call only.
-  private func resetToModel(_ frames: inout [LayerFrame]) {
+  /// Copies the model values into `frames`, sizing it on the first call only, and notes where each layer's
+  /// values and path are in `workspace`.
+  private func resetToModel(_ frames: inout [LayerFrame], workspace: SamplerWorkspace) {
     let layers = plan.layers
     let slots = program.slotValues.base
     let path = program.pathCoordinates.base
@@ -98,16 +94,23 @@ public struct Sampler: Sendable {
           values: Array(UnsafeBufferPointer(start: slots + index * SlotLayout.count, count: SlotLayout.count)),
           path: Array(UnsafeBufferPointer(start: path + starts[index], count: starts[index + 1] - starts[index])))
       }
-      return
     }
+    let layerSlots = workspace.layerSlots.base
+    let layerPaths = workspace.layerPaths.base
     frames.withUnsafeMutableBufferPointer { frames in
       for layer in 0..<frames.count {
-        frames[layer].values.withUnsafeMutableBufferPointer {
+        layerSlots[layer] = frames[layer].values.withUnsafeMutableBufferPointer {
           $0.baseAddress!.update(from: slots + layer * SlotLayout.count, count: SlotLayout.count)
+          return $0.baseAddress!
         }
         let count = starts[layer + 1] - starts[layer]
         if count > 0 {
-          frames[layer].path.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: path + starts[layer], count: count) }
+          layerPaths[layer] = frames[layer].path.withUnsafeMutableBufferPointer {
+            $0.baseAddress!.update(from: path + starts[layer], count: count)
+            return $0.baseAddress!
+          }
+        } else {
+          layerPaths[layer] = workspace.end.base  // no path: nothing is written there
         }
       }
     }

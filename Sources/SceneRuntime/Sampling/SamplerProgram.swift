@@ -25,6 +25,10 @@ final class SamplerProgram: @unchecked Sendable {
   /// Per segment, its index in `springs` (−1 for other kinds).
   let springIndex: RawBuffer<Int>
   let springs: RawBuffer<SpringCurve>
+  /// The eased segments' curves with their inverse tables (`CurveTables.records`).
+  let curveTables: RawBuffer<Double>
+  /// Per segment, what a refill reads (`SegmentEntry`).
+  let segmentEntries: RawBuffer<SegmentEntry>
   /// The widest value of any track (at least 3), for the scratch buffers.
   let width: Int
 
@@ -50,6 +54,27 @@ final class SamplerProgram: @unchecked Sendable {
     }
     springIndex = RawBuffer(springOf)
     springs = RawBuffer(springList)
+    let tables = CurveTables(
+      segmentKinds: table.segmentKinds, coefficientStarts: table.coefficientStarts, coefficients: table.coefficients)
+    curveTables = RawBuffer(tables.records)
+    var entries: [SegmentEntry] = []
+    entries.reserveCapacity(table.segmentKinds.count)
+    for track in 0..<table.count {
+      let firstKey = table.keyStarts[track]
+      precondition(firstKey == table.segmentStarts[track] + track, "one key time more than segments per track")
+      for local in 0..<(table.segmentStarts[track + 1] - table.segmentStarts[track]) {
+        let segment = table.segmentStarts[track] + local
+        precondition(table.coefficientStarts[segment] <= Int(Int32.max), "coefficients fit the sampler's offsets")
+        let byte = table.segmentKinds[segment]
+        entries.append(
+          SegmentEntry(
+            coefficientStart: Int32(table.coefficientStarts[segment]),
+            curve: byte & SegmentKind.kindMask == SegmentKind.spring
+              ? Int32(springOf[segment]) : tables.recordOf[segment],
+            byte: byte))
+      }
+    }
+    segmentEntries = RawBuffer(entries)
 
     // Stage chains → shared nodes: a node is one stage's numbers under one parent node, so the groups above many
     // tracks are evaluated once per sample. Roots are keyed by their timeline, which keeps each timeline's nodes
@@ -98,6 +123,8 @@ final class SamplerProgram: @unchecked Sendable {
     coefficients.free()
     springIndex.free()
     springs.free()
+    curveTables.free()
+    segmentEntries.free()
   }
 
   private struct NodeKey: Hashable {
@@ -138,6 +165,14 @@ struct RawBuffer<Element> {
     get { base[index] }
     nonmutating set { base[index] = newValue }
   }
+}
+
+/// One keyframe segment, what refilling a hot record reads besides its key times: where its coefficients start,
+/// its curve record (eased segments) or spring (spring segments), and its byte. 12 bytes.
+struct SegmentEntry {
+  var coefficientStart: Int32
+  var curve: Int32
+  var byte: UInt8
 }
 
 /// One track, everything the sampler reads about it in one place.
