@@ -215,12 +215,10 @@ struct LayerChecker {
 extension CheckContext {
   /// A layer property's value, with the range checks Core Animation implies.
   func propertyValue(_ node: YAMLNode, property: LayerProperty) -> [Double]? {
+    if let range = Self.numberRange(of: property) {
+      return number(node, unit: Unit.none, in: range.values, rangeText: range.text).map { [$0] }
+    }
     switch property.name {
-    case "opacity", "strokeStart", "strokeEnd":
-      return number(node, unit: Unit.none, in: 0...1, rangeText: "\(property.name) goes from 0 to 1").map { [$0] }
-    case "borderWidth", "cornerRadius", "lineWidth", "miterLimit", "fontSize":
-      return number(node, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "\(property.name) must be ≥ 0")
-        .map { [$0] }
     case "bounds":
       guard let rect = vector(node, kind: .rect) else { return nil }
       guard rect[2] >= 0, rect[3] >= 0 else {
@@ -230,6 +228,30 @@ extension CheckContext {
       return rect
     default:
       return components(node, kind: property.kind)
+    }
+  }
+
+  /// The range of a property that is one bounded number, and how to say it; nil for the others.
+  static func numberRange(of property: LayerProperty) -> (values: ClosedRange<Double>, text: String)? {
+    switch property.name {
+    case "opacity", "strokeStart", "strokeEnd": return (0...1, "\(property.name) goes from 0 to 1")
+    case "borderWidth", "cornerRadius", "lineWidth", "miterLimit", "fontSize":
+      return (0...Double.greatestFiniteMagnitude, "\(property.name) must be ≥ 0")
+    default: return nil
+    }
+  }
+
+  /// Reads a one-number key path's value as `keyPathValue` does, but as a number rather than a one-element array
+  /// (keyframe lists hold millions of them); nil when the key path's values are not single numbers.
+  func singleNumberReader(keyPath: AnimatableKeyPath, rangeProperty: LayerProperty?) -> ((YAMLNode) -> Double?)? {
+    if keyPath.kind == .angle { return { self.angle($0) } }
+    if let property = rangeProperty, let range = Self.numberRange(of: property) {
+      return { self.number($0, unit: Unit.none, in: range.values, rangeText: range.text) }
+    }
+    switch rangeProperty?.kind ?? keyPath.kind {
+    case .number: return { self.number($0, unit: Unit.none) }
+    case .duration: return { self.number($0, unit: .time, what: "a duration") }
+    default: return nil
     }
   }
 

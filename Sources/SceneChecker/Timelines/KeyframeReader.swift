@@ -28,7 +28,16 @@ extension TimelineChecker {
     var width: Int?
     var ok = true
     let rangeProperty = context.rangeProperty(of: keyPath)
-    for item in items {
+    let readNumber = context.singleNumberReader(keyPath: keyPath, rangeProperty: rangeProperty)
+    if let readNumber {
+      // One number per keyframe, straight into `flat`.
+      width = 1
+      flat.reserveCapacity(items.count)
+      for item in items {
+        if let value = readNumber(item) { flat.append(value) } else { ok = false }
+      }
+    }
+    for item in items where readNumber == nil {
       guard let value = keyPathValue(item, keyPath: keyPath, layer: layer, rangeProperty: rangeProperty) else {
         ok = false
         continue
