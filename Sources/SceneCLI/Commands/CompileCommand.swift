@@ -13,11 +13,12 @@ enum CompileCommand {
     guard parsed.positional.count == 1 else { throw .usage("compile needs exactly one spec") }
     let options = try CheckOptions.options(from: parsed)
     guard let plan = try checkedPlan(parsed.positional[0], options: options, console: console) else { return 1 }
-    let text = JSONWriter(style: .pretty).string(from: plan.json()) + "\n"
+    var bytes = JSONWriter(style: .pretty).bytes(from: plan.json())
+    bytes.append(UInt8(ascii: "\n"))
     if let output = parsed.value("-o") ?? parsed.value("--output") {
-      try AtomicFile.write(text, to: output)
+      try AtomicFile.write(bytes: bytes, to: output)
     } else {
-      guard console.standardOutput.write(text) else { throw .closedOutput }
+      guard console.standardOutput.write(String(decoding: bytes, as: UTF8.self)) else { throw .closedOutput }
     }
     return 0
   }

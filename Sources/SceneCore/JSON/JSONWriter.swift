@@ -25,7 +25,14 @@ public struct JSONWriter: Sendable, Hashable {
 
   /// The text of `value`, without a trailing newline.
   public func string(from value: JSONValue) -> String {
-    var output = ""
+    String(decoding: bytes(from: value), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of `value`'s text, without a trailing newline. The writer appends bytes rather than Strings:
+  /// a plan's JSON holds millions of numbers, and String appends (capacity checks, UTF-8 flags) cost more than
+  /// formatting them.
+  public func bytes(from value: JSONValue) -> [UInt8] {
+    var output: [UInt8] = []
     switch style {
     case .compact: Self.writeCompact(value, to: &output)
     case .pretty: Self.writePretty(value, depth: 0, to: &output)
@@ -33,107 +40,114 @@ public struct JSONWriter: Sendable, Hashable {
     return output
   }
 
-  private static func writeCompact(_ value: JSONValue, to output: inout String) {
+  private static func writeCompact(_ value: JSONValue, to output: inout [UInt8]) {
     switch value {
     case .array(let items):
-      output.append("[")
+      output.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { output.append(",") }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         writeCompact(item, to: &output)
       }
-      output.append("]")
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output.append("{")
+      output.append(UInt8(ascii: "{"))
       for (index, (key, item)) in members.enumerated() {
-        if index > 0 { output.append(",") }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         writeString(key, to: &output)
-        output.append(":")
+        output.append(UInt8(ascii: ":"))
         writeCompact(item, to: &output)
       }
-      output.append("}")
+      output.append(UInt8(ascii: "}"))
     case .null, .bool, .number, .string:
       writeScalar(value, to: &output)
     }
   }
 
-  private static func writePretty(_ value: JSONValue, depth: Int, to output: inout String) {
+  private static func writePretty(_ value: JSONValue, depth: Int, to output: inout [UInt8]) {
     switch value {
     case .array(let items) where items.isEmpty:
-      output.append("[]")
+      output.append(contentsOf: "[]".utf8)
     case .array(let items) where items.allSatisfy(\.staysInline):
-      output.append("[")
+      output.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { output.append(", ") }
+        if index > 0 { output.append(contentsOf: ", ".utf8) }
         writeScalar(item, to: &output)
       }
-      output.append("]")
+      output.append(UInt8(ascii: "]"))
     case .array(let items):
-      output.append("[\n")
+      output.append(contentsOf: "[\n".utf8)
       for (index, item) in items.enumerated() {
-        if index > 0 { output.append(",\n") }
+        if index > 0 { output.append(contentsOf: ",\n".utf8) }
         indent(depth + 1, to: &output)
         writePretty(item, depth: depth + 1, to: &output)
       }
-      output.append("\n")
+      output.append(UInt8(ascii: "\n"))
       indent(depth, to: &output)
-      output.append("]")
+      output.append(UInt8(ascii: "]"))
     case .object(let members) where members.isEmpty:
-      output.append("{}")
+      output.append(contentsOf: "{}".utf8)
     case .object(let members):
-      output.append("{\n")
+      output.append(contentsOf: "{\n".utf8)
       for (index, (key, item)) in members.enumerated() {
-        if index > 0 { output.append(",\n") }
+        if index > 0 { output.append(contentsOf: ",\n".utf8) }
         indent(depth + 1, to: &output)
         writeString(key, to: &output)
-        output.append(": ")
+        output.append(contentsOf: ": ".utf8)
         writePretty(item, depth: depth + 1, to: &output)
       }
-      output.append("\n")
+      output.append(UInt8(ascii: "\n"))
       indent(depth, to: &output)
-      output.append("}")
+      output.append(UInt8(ascii: "}"))
     case .null, .bool, .number, .string:
       writeScalar(value, to: &output)
     }
   }
 
-  private static func writeScalar(_ value: JSONValue, to output: inout String) {
+  private static func writeScalar(_ value: JSONValue, to output: inout [UInt8]) {
     switch value {
-    case .null: output.append("null")
-    case .bool(let flag): output.append(flag ? "true" : "false")
-    case .number(let number): output.append(number.isFinite ? NumberFormatting.shortest(number) : "null")
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let number):
+      if number.isFinite {
+        output.append(contentsOf: NumberFormatting.shortest(number).utf8)
+      } else {
+        output.append(contentsOf: "null".utf8)
+      }
     case .string(let text): writeString(text, to: &output)
     case .array, .object: preconditionFailure("containers are not scalars")
     }
   }
 
-  private static func indent(_ depth: Int, to output: inout String) {
-    output.append(String(repeating: "  ", count: depth))
+  private static func indent(_ depth: Int, to output: inout [UInt8]) {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
   }
 
-  static func writeString(_ text: String, to output: inout String) {
-    output.append("\"")
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output.append("\\\"")
-      case "\\": output.append("\\\\")
-      case "\n": output.append("\\n")
-      case "\r": output.append("\\r")
-      case "\t": output.append("\\t")
-      case "\u{08}": output.append("\\b")
-      case "\u{0C}": output.append("\\f")
-      case _ where scalar.value < 0x20:
-        output.append("\\u00")
-        output.append(hexDigit(scalar.value >> 4))
-        output.append(hexDigit(scalar.value & 0xF))
+  /// `text` as a JSON string. Only ASCII bytes are ever escaped, and UTF-8 never uses ASCII values inside a
+  /// multi-byte character, so the escaping can run over bytes.
+  static func writeString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+      case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+      case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+      case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+      case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+      case 0x08: output.append(contentsOf: "\\b".utf8)
+      case 0x0C: output.append(contentsOf: "\\f".utf8)
+      case 0..<0x20:
+        output.append(contentsOf: "\\u00".utf8)
+        output.append(hexDigit(byte >> 4))
+        output.append(hexDigit(byte & 0xF))
       default:
-        output.unicodeScalars.append(scalar)
+        output.append(byte)
       }
     }
-    output.append("\"")
+    output.append(UInt8(ascii: "\""))
   }
 
-  private static func hexDigit(_ nibble: UInt32) -> Character {
-    Character(Unicode.Scalar(UInt8(nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10)))
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10
   }
 }
 
