@@ -65,8 +65,9 @@ let package = Package(
       name: "SceneRuntimeTests",
       dependencies: [
         "SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore", "SceneBenchmark",
-      ]
+      ],
+      exclude: ["Golden"]
     ),
-    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"], exclude: ["Support"]),
+    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"]),
   ]
 )

@@ -19,8 +19,8 @@ enum CLI {
       standardOutput: output, standardError: error, environment: environment,
       readStandardInput: { Array(stdin.utf8) })
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(repositoryRoot.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+    _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot.path)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
     let status = SceneCLI.run(arguments, console: console)
     return CLIRun(status: status, standardOutput: output.text, standardError: error.text)
   }

@@ -27,11 +27,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let errPath = folder.appendingPathComponent("stderr").path
     let previous = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(CLI.repositoryRoot.path)
+    _ = FileManager.default.changeCurrentDirectoryPath(CLI.repositoryRoot.path)
     let pid = try Scenec.spawn(
       [binary] + arguments, stdin: .path("/dev/null"), stdout: .descriptor(ends[1]), stderr: .path(errPath),
       closing: [ends[1]])
-    FileManager.default.changeCurrentDirectoryPath(previous)
+    _ = FileManager.default.changeCurrentDirectoryPath(previous)
     close(ends[1])
     let (status, _, _, killed) = Scenec.waitForExit(pid, timeout: 60)
     let error = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
