@@ -13,7 +13,7 @@ enum CompileCommand {
     guard parsed.positional.count == 1 else { throw .usage("compile needs exactly one spec") }
     let options = try CheckOptions.options(from: parsed)
     guard let plan = try checkedPlan(parsed.positional[0], options: options, console: console) else { return 1 }
-    var bytes = JSONWriter(style: .pretty).bytes(from: plan.json())
+    var bytes = plan.prettyJSONBytes()
     bytes.append(UInt8(ascii: "\n"))
     if let output = parsed.value("-o") ?? parsed.value("--output") {
       try AtomicFile.write(bytes: bytes, to: output)

@@ -63,6 +63,23 @@ public struct JSONWriter: Sendable, Hashable {
     }
   }
 
+  /// Appends `value` pretty-printed as if it stood at nesting depth `depth` of a larger document (its first line
+  /// unindented, its closing bracket at `depth`), for writers that stream a document too large to build as one
+  /// `JSONValue` (a plan's tracks, one at a time).
+  public static func appendPretty(_ value: JSONValue, depth: Int, to output: inout [UInt8]) {
+    writePretty(value, depth: depth, to: &output)
+  }
+
+  /// Appends `text` as a JSON string.
+  public static func appendString(_ text: String, to output: inout [UInt8]) {
+    writeString(text, to: &output)
+  }
+
+  /// Appends the pretty style's indentation for nesting depth `depth`.
+  public static func appendIndent(_ depth: Int, to output: inout [UInt8]) {
+    indent(depth, to: &output)
+  }
+
   private static func writePretty(_ value: JSONValue, depth: Int, to output: inout [UInt8]) {
     switch value {
     case .array(let items) where items.isEmpty:

@@ -3,6 +3,46 @@ import SceneCore
 /// The plan's JSON form (docs/plan-format.md): members in a fixed order, so equal plans give equal bytes.
 extension Plan {
   public func json() -> JSONValue {
+    json(tracks: .array((0..<tracks.count).map(trackJSON)))
+  }
+
+  /// The bytes of `JSONWriter(style: .pretty).bytes(from: json())`, written without building the whole tree: the
+  /// tracks (nearly all of a large plan) are turned into JSON one at a time, so peak memory holds one track's
+  /// tree besides the output rather than all of them.
+  public func prettyJSONBytes() -> [UInt8] {
+    var output: [UInt8] = []
+    // Reserved for the longest text the numbers can take (a growing array briefly holds two copies of a text ~5×
+    // the spec); capacity never written is never touched, so it costs address space, not memory.
+    let numbers =
+      tracks.values.count + tracks.keyTimes.count + tracks.coefficients.count + tracks.stages.count
+      + tracks.segmentKinds.count + layers.values.count + layers.pathCoordinates.count
+    output.reserveCapacity(26 * numbers + 4096 * (tracks.count + layers.count) + 65536)
+    guard case .object(let members) = json(tracks: .array([])) else { return output }
+    output.append(contentsOf: "{\n".utf8)
+    for (index, (key, value)) in members.enumerated() {
+      if index > 0 { output.append(contentsOf: ",\n".utf8) }
+      JSONWriter.appendIndent(1, to: &output)
+      JSONWriter.appendString(key, to: &output)
+      output.append(contentsOf: ": ".utf8)
+      guard key == "tracks", tracks.count > 0 else {
+        JSONWriter.appendPretty(value, depth: 1, to: &output)
+        continue
+      }
+      output.append(contentsOf: "[\n".utf8)
+      for track in 0..<tracks.count {
+        if track > 0 { output.append(contentsOf: ",\n".utf8) }
+        JSONWriter.appendIndent(2, to: &output)
+        JSONWriter.appendPretty(trackJSON(track), depth: 2, to: &output)
+      }
+      output.append(UInt8(ascii: "\n"))
+      JSONWriter.appendIndent(1, to: &output)
+      output.append(UInt8(ascii: "]"))
+    }
+    output.append(contentsOf: "\n}".utf8)
+    return output
+  }
+
+  private func json(tracks trackList: JSONValue) -> JSONValue {
     var root = JSONObject()
     root.append("format", "scenec-plan")
     root.append("formatVersion", JSONValue(Plan.formatVersion))
@@ -11,7 +51,7 @@ extension Plan {
     root.append("slotCount", JSONValue(SlotLayout.count))
     root.append("layers", .array((0..<layers.count).map(layerJSON)))
     root.append("timelines", .array((0..<timelines.count).map(timelineJSON)))
-    root.append("tracks", .array((0..<tracks.count).map(trackJSON)))
+    root.append("tracks", trackList)
     // Only interactive scenes carry the member, so the plans of other scenes are unchanged.
     if let machine { root.append("machine", machine.json(layers: layers)) }
     return root.value
