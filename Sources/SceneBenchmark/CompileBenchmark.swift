@@ -1,6 +1,5 @@
 import CBenchSupport
 import SceneChecker
-import SceneCore
 import SceneCompiler
 import SceneDiagnostics
 import SceneModel
@@ -69,7 +68,7 @@ public enum CompileBenchmark {
           var result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
           guard let scene = result.scene else { return }
           result.scene = nil
-          characters = JSONWriter(style: .pretty).string(from: PlanCompiler.compile(consuming: scene).json()).utf8.count
+          characters = PlanCompiler.compile(consuming: scene).prettyJSONBytes().count
         })
       blackHole(characters)
     }
