@@ -54,6 +54,23 @@ struct MachineInterruptionTests {
     #expect(abs(shown - frames[0][knob].values[SlotLayout.position]) < 1e-3, "blend starts where the knob is")
   }
 
+  /// Far from 0, where 1 µs is below the resolution of scene times, the velocity step widens instead of rounding
+  /// to 0 (which gave NaN): every number stays finite and the blend still starts from the screen.
+  @Test func interruptionLateInTheScene() throws {
+    let start = 1e11
+    var replay = try MachineTestSupport.replay("like-button", "tap@\(start),tap@\(start + 0.5)")
+    var alone = try MachineTestSupport.replay("like-button", "tap@\(start)")
+    #expect(!replay.episodes[2].blends.isEmpty)
+    let heart = try #require(replay.plan.layers.ids.firstIndex(of: "redHeart"))
+    for time in [start + 0.5, start + 0.75, start + 1.25] {
+      let frames = MachineTestSupport.frames(&replay, at: [time])[0]
+      #expect(frames.allSatisfy { $0.values.allSatisfy(\.isFinite) && $0.path.allSatisfy(\.isFinite) }, "at \(time)")
+    }
+    let shown = MachineTestSupport.frames(&alone, at: [start + 0.5])[0][heart].values[SlotLayout.scale]
+    let blended = MachineTestSupport.frames(&replay, at: [start + 0.5])[0][heart].values[SlotLayout.scale]
+    #expect(abs(blended - shown) < 1e-9, "\(blended) vs \(shown) on screen")
+  }
+
   /// The fade itself: value and slope at 0 as given, 0 with zero slope at the window's end, 0 after.
   @Test func blendOffsetIsAHermiteFade() {
     let blend = BlendOffset(layer: 0, target: .slot(0), value: 3, velocity: -40)

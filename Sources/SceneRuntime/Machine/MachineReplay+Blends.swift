@@ -8,6 +8,10 @@ extension MachineReplay {
   /// rounding of scene times, so a motion's slope comes out within its curvature × 1 µs.
   static let velocityStep = 1e-6
 
+  /// The step at `time`: 1 µs, or 16 units in the last place where scene times are that coarse (from about
+  /// 10¹⁰ s), so that the step never rounds away to 0.
+  static func velocityStep(at time: Double) -> Double { max(velocityStep, 16 * time.ulp) }
+
   /// The frames a blend is worked out from, kept between transitions so that starting one allocates nothing
   /// once they are sized.
   struct BlendProbes: Sendable {
@@ -38,8 +42,9 @@ extension MachineReplay {
     swap(&probes, &blendProbes)
     defer { swap(&probes, &blendProbes) }
     // The steps as they round, so that a slope divides by the step actually taken.
-    let earlier = start - Self.velocityStep
-    let later = start + Self.velocityStep
+    let step = Self.velocityStep(at: start)
+    let earlier = start - step
+    let later = start + step
     compose(episode: index, at: start, into: &probes.now)
     compose(episode: index, at: later, into: &probes.later)
     compose(episode: episodeIndex(at: earlier), at: earlier, into: &probes.before)
@@ -77,7 +82,9 @@ extension MachineReplay {
     // A number the transition does not change (the same now, and the same a step on) keeps its own motion.
     if value == 0 && continued == next { return nil }
     let interrupted = minmod((shown - read(probes.before)) / steps.back, (continued - shown) / steps.forward)
-    let velocity = interrupted - (next - read(probes.now)) / steps.forward
+    let difference = interrupted - (next - read(probes.now)) / steps.forward
+    // Values near the limits of Double can overflow in a difference; a velocity that is not a number carries nothing.
+    let velocity = difference.isFinite ? difference : 0
     guard value != 0 || velocity != 0 else { return nil }
     return BlendOffset(layer: layer, target: target, value: value, velocity: velocity)
   }
