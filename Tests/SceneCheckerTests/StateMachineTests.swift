@@ -346,6 +346,13 @@ import Testing
     #expect(defs["state"]?["properties"]?["loop"] != nil)
   }
 
+  /// Grammar.md's tables of `states:`, a state and a transition list exactly the keys the checker takes.
+  @Test func grammarTablesMatchTheChecker() {
+    #expect(GrammarTests.tableNames(after: "Keys of a transition:") == SpecSchema.transition.map(\.name))
+    #expect(GrammarTests.tableNames(after: "Keys of a state:") == SpecSchema.state.map(\.name))
+    #expect(GrammarTests.tableNames(after: "Keys of `states:`:").prefix(3) == ArraySlice(SpecSchema.stateMachine.map(\.name)))
+  }
+
   /// `interrupt:` is an enum key like `discrete:`: read when valid, a located E0304 with did-you-mean otherwise.
   @Test func interruptMode() throws {
     let (result, _) = Self.check(
