@@ -43,6 +43,8 @@ public enum SpecSchema {
     .init("timeline", .name, default: "none", "A timeline played with the transition, from its start."),
     .init("discrete", .word, default: "start", cases: ["start", "end"],
           "When `hidden` and `masksToBounds` switch: at the start or at the end of the duration."),
+    .init("interrupt", .word, default: "blend", cases: ["blend", "replace"],
+          "Cutting into a running transition: fade from the values on screen over the duration, or show the new animations' own values at once (Core Animation)."),
   ]
 
   /// Keys of a layer entry that are not properties.
