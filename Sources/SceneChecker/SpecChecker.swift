@@ -40,10 +40,11 @@ public enum SpecChecker {
     } else {
       scene.value = nil
     }
+    let suppressions = Suppressions(source: source, catalogue: catalogue)
+    context.diagnostics.append(contentsOf: suppressions.problems)
     var diagnostics = context.diagnostics.sorted
-    let disabled = Suppressions.disabledCodes(in: source)
-    if !disabled.isEmpty {
-      diagnostics.removeAll { $0.severity == .warning && (disabled.contains($0.code.id) || disabled.contains($0.code.name)) }
+    if !suppressions.file.isEmpty || !suppressions.lines.isEmpty {
+      diagnostics.removeAll { suppressions.disables($0, in: source) }
     }
     return Result(scene: context.diagnostics.hasErrors ? nil : scene.value, diagnostics: diagnostics)
   }
@@ -55,7 +56,7 @@ public enum SpecChecker {
         CheckDiagnostics.badVersion, "version \(NumberFormatting.shortest(version)) is not supported", at: context.span(node),
         help: "write `version: 1`, or leave it out")
     }
-    let name = fields.value("scene").flatMap { context.name($0, what: "scene name") } ?? ""
+    let name = fields.value("scene").flatMap(context.sceneName) ?? ""
     if let node = fields.value("size"), let size = context.vector(node, kind: .size) {
       if size[0] > 0, size[1] > 0 {
         context.environment.width = size[0]

@@ -71,7 +71,10 @@ private struct TreeBuilder {
       var empty: UInt8 = 0
       yaml_parser_set_input_string(&parser, &empty, 0)
     }
-    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    // With the encoding set, libyaml reads a UTF-8 byte-order mark as content; left to detect it, it skips the
+    // mark (and MarkConverter expects it skipped).
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    if !hasByteOrderMark { yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING) }
     var event = yaml_event_t()
     while true {
       guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -305,12 +308,13 @@ private struct TreeBuilder {
       scanStart -= 1
       if bytes[scanStart] == 0x0A { linesBack += 1 }
     }
-    if let colour = hexCommentInFlow(from: scanStart, to: max(offset, contextOffset ?? offset)) {
+    if let (colour, inMapping) = FlowHexComment.find(in: bytes, from: scanStart, to: max(offset, contextOffset ?? offset)) {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
       diagnostics.error(
-        YAMLDiagnostics.unquotedHexColor, "'\(text)' is read as a YAML comment, which breaks this list", at: colour,
-        notes: ["an unquoted ' #' starts a comment, even inside [ ]"], help: "quote the colour: \"\(text)\"",
-        replacement: "\"\(text)\"")
+        YAMLDiagnostics.unquotedHexColor,
+        "'\(text)' is read as a YAML comment, which breaks this \(inMapping ? "mapping" : "list")", at: colour,
+        notes: ["an unquoted ' #' starts a comment, even inside \(inMapping ? "{ }" : "[ ]")"],
+        help: "quote the colour: \"\(text)\"", replacement: "\"\(text)\"")
       return
     }
     let span = Span(start: offset, end: min(offset + 1, bytes.count))
@@ -321,33 +325,6 @@ private struct TreeBuilder {
       return
     }
     diagnostics.error(YAMLDiagnostics.syntax, problem, at: span, labels: labels, help: Self.help(for: problem))
-  }
-
-  /// A `#` plus 3–8 hex digits right after `[` or `,` (and spaces) between two offsets: a colour YAML took for a
-  /// comment inside a flow list.
-  func hexCommentInFlow(from start: Int, to end: Int) -> Span? {
-    var index = max(0, start)
-    let limit = min(end, bytes.count - 1)
-    var previous: UInt8 = 0
-    while index <= limit {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "#"), previous == 0x20 || previous == 0x09 {
-        var back = index - 1
-        while back >= 0, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
-        if back >= 0, bytes[back] == UInt8(ascii: "[") || bytes[back] == UInt8(ascii: ",") {
-          var digits = index + 1
-          while digits < bytes.count, Self.isHex(bytes[digits]) { digits += 1 }
-          if [3, 4, 6, 8].contains(digits - index - 1) { return Span(start: index, end: digits) }
-        }
-      }
-      previous = byte
-      index += 1
-    }
-    return nil
-  }
-
-  static func isHex(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
   }
 
   static func help(for problem: String) -> String {

@@ -94,7 +94,7 @@ struct LayerChecker {
         let overLimit = value == value.rounded() && value > Double(context.limits.maxRepeat)
         context.error(
           CheckDiagnostics.badRepeat,
-          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(NumberFormatting.shortest(value))",
+          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(MessageNumber.text(value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= Double(context.limits.maxRepeat) }))",
           at: context.span(repeatNode),
           help: overLimit ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6")
         return

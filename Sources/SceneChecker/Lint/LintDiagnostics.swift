@@ -24,9 +24,13 @@ public enum LintDiagnostics {
     "W0110", "hex-color-in-comment", "A colour value followed by a comment that is itself a hex colour.")
   public static let ignoredKey = DiagnosticCode(
     "W0111", "ignored-key", "A key Core Animation ignores in this combination (`keyTimes` in paced mode).")
+  public static let springNeverSettles = DiagnosticCode(
+    "W0112", "spring-never-settles", "A spring with no damping, or so little that it takes over a minute to settle.")
+  public static let badSuppression = DiagnosticCode(
+    "W0113", "bad-suppression", "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
-    unusedPath, noOpAnimation, hexColorInComment, ignoredKey,
+    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression,
   ]
 }

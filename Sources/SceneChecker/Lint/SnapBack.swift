@@ -1,0 +1,126 @@
+import SceneCore
+import SceneModel
+
+/// W0102: an animation removed on completion whose last shown value differs from the model value it uncovers.
+///
+/// The value shown last depends on where the animation stops (an autoreversing pass ends where it began), and the
+/// model it uncovers depends on who plays the timeline: a transition plays it over its target state's pose, a
+/// state's loop over that state's pose.
+extension Linter {
+  /// Where an animation's active window ends inside its pass.
+  enum EndPhase {
+    case end
+    case start
+    /// Part-way through a pass (a fractional repeat), or not known without sampling: never warned about.
+    case between
+  }
+
+  static func endPhase(_ timing: Timing) -> EndPhase {
+    guard timing.duration > 0, timing.timeOffset == 0, timing.speed > 0, timing.activeDuration.isFinite else {
+      return .between
+    }
+    let passes = timing.activeDuration / timing.duration
+    let whole = passes.rounded()
+    guard whole >= 1, abs(passes - whole) <= 1e-9 * whole else { return .between }
+    guard timing.autoreverses else { return .end }
+    return whole.truncatingRemainder(dividingBy: 2) == 1 ? .end : .start
+  }
+
+  /// The leaves of a removed root with where each stops; leaves under a group that does not stop at its end are
+  /// left out (what they show then needs sampling).
+  static func snapBackCandidates(_ node: AnimationNode) -> [(leaf: Animation, atStart: Bool)] {
+    switch node.kind {
+    case .instances(let copies): return copies.flatMap(snapBackCandidates)
+    case .animation(let animation):
+      switch endPhase(node.timing) {
+      case .end: return [(animation, false)]
+      case .start: return [(animation, true)]
+      case .between: return []
+      }
+    case .group(let children):
+      return endPhase(node.timing) == .end ? children.flatMap(snapBackCandidates) : []
+    }
+  }
+
+  /// For each timeline, the states whose pose is the model under it (nil: the layers' own values, or the
+  /// initial state's pose when the scene has states): the target of each transition that plays it, each state
+  /// that loops it, and the start of the scene when it autoplays or nothing in the state machine plays it.
+  func modelContexts() -> [[Int?]] {
+    guard let machine = scene.stateMachine else { return scene.timelines.map { _ in [nil] } }
+    var contexts = scene.timelines.map { _ in [Int?]() }
+    for transition in machine.transitions {
+      if let timeline = transition.timeline { contexts[timeline].append(transition.to) }
+    }
+    for (index, state) in machine.states.enumerated() {
+      if let timeline = state.loop { contexts[timeline].append(index) }
+    }
+    for (index, timeline) in scene.timelines.enumerated() where timeline.autoplay || contexts[index].isEmpty {
+      contexts[index].append(machine.initial)
+    }
+    return contexts
+  }
+
+  /// The pose values of each state, by layer, so a leaf's model is found without walking every pose.
+  func posesByLayer() -> [[Int: [StateMachine.PoseValue]]] {
+    (scene.stateMachine?.states ?? []).map { Dictionary(grouping: $0.pose, by: \.layer) }
+  }
+
+  func modelValue(of leaf: Animation, in state: Int?, poses: [[Int: [StateMachine.PoseValue]]]) -> [Double] {
+    var layer = scene.layers[leaf.layer]
+    if let state {
+      for value in poses[state][leaf.layer] ?? [] { layer.set(value.keyPath, to: value.value) }
+    }
+    return layer.value(of: leaf.keyPath)
+  }
+
+  func checkSnapBack(_ leaf: Animation, atStart: Bool, contexts: [Int?], poses: [[Int: [StateMachine.PoseValue]]]) {
+    // A boolean switching back is how a spec shows or hides a layer for a while; it is not a jump.
+    guard !leaf.keyPath.isDiscrete else { return }
+    for state in contexts {
+      let model = modelValue(of: leaf, in: state, poses: poses)
+      // An additive animation's values are offsets from the model: it snaps back unless it ends at zero.
+      let rest = leaf.additive ? model.map { _ in 0 } : model
+      guard let shown = Self.shownValue(leaf, atStart: atStart, current: rest), shown.count == rest.count,
+        zip(shown, rest).contains(where: { abs($0 - $1) > 1e-9 })
+      else { continue }
+      let name = "'\(scene.layers[leaf.layer].baseID)' \(leaf.keyPath.name)"
+      context.error(
+        LintDiagnostics.snapsBack,
+        leaf.additive
+          ? "\(name) ends offset from its model value and snaps back when the animation is removed"
+          : "\(name) ends away from its model value and snaps back when the animation is removed",
+        at: leaf.keyPathSpan,
+        notes: [
+          "Core Animation removes a completed animation, so the model value shows again"
+            + (state.map { " (here the pose of the state '\(scene.stateMachine!.states[$0].name)')" } ?? "")
+        ],
+        help: leaf.additive
+          ? "end the animation at 0 (autoreverse it), or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline"
+          : "set the layer's \(leaf.keyPath.property) to the final value, or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline")
+      return
+    }
+  }
+
+  /// The value a leaf shows when it stops (at the end of a pass, or back at its start after autoreversing),
+  /// when it can be told without sampling; `current` is what "the current value" reads as (the model, or zero
+  /// offsets for an additive animation).
+  static func shownValue(_ leaf: Animation, atStart: Bool, current: [Double]) -> [Double]? {
+    switch leaf.content {
+    case .basic(let v), .spring(_, let v):
+      // Core Animation's from/to/by combinations; a missing end is the current value.
+      if atStart {
+        if let from = v.from { return from }
+        if let to = v.to, let by = v.by { return zip(to, by).map(-) }
+        return current
+      }
+      if let to = v.to { return to }
+      if let from = v.from, let by = v.by { return zip(from, by).map(+) }
+      if let by = v.by { return zip(current, by).map(+) }
+      return current
+    case .keyframes(let keyframes):
+      return atStart ? keyframes.values[0] : keyframes.values.last
+    case .motion:
+      return nil
+    }
+  }
+}
