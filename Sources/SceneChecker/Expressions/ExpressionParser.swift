@@ -203,7 +203,22 @@ struct ExpressionParser {
       token.kind == .end ? "the end of the expression" : text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'"
     return ExpressionError(
       code: ExpressionDiagnostics.syntax, message: "expected \(what), found \(found)", range: token.range,
-      help: Self.help(for: token.kind))
+      help: unitAfterSpace(text) ?? Self.help(for: token.kind))
+  }
+
+  /// `300 ms`, `17 pt`: a unit written apart from its number, which reads as a second value.
+  private func unitAfterSpace(_ word: String) -> String? {
+    guard case .name = token.kind, token.range.lowerBound > 0 else { return nil }
+    var before = token.range.lowerBound - 1
+    while before > 0, lexer.bytes[before] == 0x20 || lexer.bytes[before] == 0x09 { before -= 1 }
+    guard before < token.range.lowerBound - 1, ExpressionLexer.isDigit(lexer.bytes[before]) || lexer.bytes[before] == 0x2E
+    else { return nil }
+    var start = before
+    while start > 0, ExpressionLexer.isDigit(lexer.bytes[start - 1]) || lexer.bytes[start - 1] == 0x2E { start -= 1 }
+    let number = String(decoding: lexer.bytes[start...before], as: UTF8.self)
+    if ["deg", "rad", "ms", "s"].contains(word) { return "write the unit right after the number, with no space: \(number)\(word)" }
+    if ExpressionLexer.lengthUnits.contains(word.lowercased()) { return "lengths have no unit: write \(number)" }
+    return nil
   }
 
   /// What to do about a token that cannot stand where it is.

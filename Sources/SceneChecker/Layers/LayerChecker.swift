@@ -47,7 +47,7 @@ struct LayerChecker {
     else { return }
     var type = LayerType.layer
     if let typeNode = fields.value("type") {
-      guard let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type") else {
+      guard !context.reportUnsupportedLayerType(typeNode), let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type") else {
         return
       }
       type = LayerType(rawValue: word) ?? .layer
