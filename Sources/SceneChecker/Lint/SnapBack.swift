@@ -92,7 +92,7 @@ extension Linter {
         at: leaf.keyPathSpan,
         notes: [
           "Core Animation removes a completed animation, so the model value shows again"
-            + (state.map { " (here the pose of the state '\(scene.stateMachine!.states[$0].name)')" } ?? "")
+            + (state.flatMap { poses[$0][leaf.layer] == nil ? nil : " (here the pose of the state '\(scene.stateMachine!.states[$0].name)')" } ?? "")
         ],
         help: leaf.additive
           ? "end the animation at 0 (autoreverse it), or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline"

@@ -38,7 +38,7 @@ struct Suppressions {
         let word = String(decoding: bytes[item], as: UTF8.self)
         let span = Span(start: lineStart + item.lowerBound, end: lineStart + item.upperBound)
         guard let code = byName[word] else {
-          let suggestion = Suggestions.didYouMean(word, among: catalogue.filter { $0.severity == .warning }.map(\.id))
+          let suggestion = Suggestions.didYouMean(word, among: catalogue.filter { $0.severity == .warning }.flatMap { [$0.id, $0.name] })
           problems.append(
             Diagnostic(
               LintDiagnostics.badSuppression, "'\(word)' is not a diagnostic code, so this switches nothing off",
