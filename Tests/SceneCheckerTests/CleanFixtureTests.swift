@@ -21,10 +21,14 @@ import Testing
   @Test(arguments: names)
   func checksClean(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(name)))
-    let source = SourceFile(path: "\(FixtureTests.relativeDirectory)/Clean/\(name)", bytes: bytes)
+    Self.expectChecksClean(SourceFile(path: "\(FixtureTests.relativeDirectory)/Clean/\(name)", bytes: bytes))
+  }
+
+  /// No diagnostic, and a scene; the report is shown when there is one.
+  static func expectChecksClean(_ source: SourceFile) {
     let result = SpecChecker.check(source)
     let report = TextRenderer(color: false, short: false).render([FileReport(source: source, diagnostics: result.diagnostics)])
-    #expect(result.diagnostics.isEmpty, "\(name) should check clean:\n\(report)")
+    #expect(result.diagnostics.isEmpty, "\(source.path) should check clean:\n\(report)")
     #expect(result.scene != nil)
   }
 }

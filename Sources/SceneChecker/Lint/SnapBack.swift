@@ -32,6 +32,8 @@ extension Linter {
     switch node.kind {
     case .instances(let copies): return copies.flatMap(snapBackCandidates)
     case .animation(let animation):
+      // A cumulative animation's later passes add up past its written values: where it stops needs sampling.
+      if animation.cumulative, node.timing.activeDuration > node.timing.duration * (1 + 1e-9) { return [] }
       switch endPhase(node.timing) {
       case .end: return [(animation, false)]
       case .start: return [(animation, true)]
