@@ -26,21 +26,52 @@ extension Linter {
     return whole.truncatingRemainder(dividingBy: 2) == 1 ? .end : .start
   }
 
-  /// The leaves of a removed root with where each stops; leaves under a group that does not stop at its end are
-  /// left out (what they show then needs sampling).
-  static func snapBackCandidates(_ node: AnimationNode) -> [(leaf: Animation, atStart: Bool)] {
+  /// One key path of one layer instance (its own type: the linter's other tables may change shape).
+  struct KeyPathUse: Hashable {
+    var layer: Int
+    var keyPath: String
+  }
+
+  /// A leaf of a removed root, where it stops, and its active window in the root's time.
+  struct Candidate {
+    var leaf: Animation
+    var atStart: Bool
+    var begin: Double
+    var end: Double
+  }
+
+  /// The leaves of a removed root that may snap back: where each stops, leaving out leaves under a group that
+  /// does not stop at its end (what they show then needs sampling), and leaves another animation of the same
+  /// key path takes over from without a gap (`sequence: [{to: 0.2}, {from: 0.2, to: 1}]`).
+  static func snapBackCandidates(_ root: AnimationNode) -> [(leaf: Animation, atStart: Bool)] {
+    var all: [Candidate] = []
+    collectCandidates(root, offset: 0, into: &all)
+    guard all.count > 1 else { return all.map { ($0.leaf, $0.atStart) } }
+    let byKey = Dictionary(grouping: all.indices) { KeyPathUse(layer: all[$0].leaf.layer, keyPath: all[$0].leaf.keyPath.name) }
+    return all.indices.filter { index in
+      let mine = all[index]
+      let key = KeyPathUse(layer: mine.leaf.layer, keyPath: mine.leaf.keyPath.name)
+      return !(byKey[key] ?? []).contains { other in
+        other != index && all[other].begin <= mine.end + 1e-9 && all[other].end > mine.end + 1e-9
+      }
+    }.map { (all[$0].leaf, all[$0].atStart) }
+  }
+
+  private static func collectCandidates(_ node: AnimationNode, offset: Double, into candidates: inout [Candidate]) {
     switch node.kind {
-    case .instances(let copies): return copies.flatMap(snapBackCandidates)
+    case .instances(let copies):
+      for copy in copies { collectCandidates(copy, offset: offset, into: &candidates) }
     case .animation(let animation):
       // A cumulative animation's later passes add up past its written values: where it stops needs sampling.
-      if animation.cumulative, node.timing.activeDuration > node.timing.duration * (1 + 1e-9) { return [] }
-      switch endPhase(node.timing) {
-      case .end: return [(animation, false)]
-      case .start: return [(animation, true)]
-      case .between: return []
-      }
+      if animation.cumulative, node.timing.activeDuration > node.timing.duration * (1 + 1e-9) { return }
+      let phase = endPhase(node.timing)
+      guard phase != .between else { return }
+      candidates.append(
+        Candidate(
+          leaf: animation, atStart: phase == .start, begin: offset + node.timing.beginTime, end: offset + node.timing.end))
     case .group(let children):
-      return endPhase(node.timing) == .end ? children.flatMap(snapBackCandidates) : []
+      guard endPhase(node.timing) == .end else { return }
+      for child in children { collectCandidates(child, offset: offset + node.timing.beginTime, into: &candidates) }
     }
   }
 
