@@ -1,7 +1,8 @@
 import SceneDiagnostics
 
 /// Lint warnings (W01xx): the spec has one sensible meaning, but probably not the one its author wanted.
-/// Each can be switched off for a file with a comment: `# scenec-disable: W0105, unused-let`.
+/// Each can be switched off with a comment: for the file (`# scenec-disable: W0105, unused-let`), the next line
+/// (`# scenec-disable-next-line: W0102`) or the comment's own line (`# scenec-disable-line: W0102`).
 public enum LintDiagnostics {
   public static let timingFunctionsOffByOne = DiagnosticCode(
     "W0101", "timing-functions-off-by-one",

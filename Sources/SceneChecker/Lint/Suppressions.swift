@@ -2,13 +2,15 @@ import SceneDiagnostics
 
 /// Switches for warnings, by code or by name, in comments:
 /// - `# scenec-disable: W0105, unused-let` anywhere in the file turns those warnings off for the whole file;
-/// - `# scenec-disable-next-line: W0102` turns them off on the line below the comment only.
+/// - `# scenec-disable-next-line: W0102` turns them off on the line below the comment only;
+/// - `keyPath: opacity  # scenec-disable-line: W0102` on the comment's own line only.
 ///
 /// An item that names no code, or names an error (errors cannot be switched off), is itself a warning (W0113), so
 /// a misspelt suppression never silently does nothing.
 struct Suppressions {
   static let fileMarker = "scenec-disable:"
   static let nextLineMarker = "scenec-disable-next-line:"
+  static let sameLineMarker = "scenec-disable-line:"
   /// What both markers start with: the bytes searched for.
   static let stem = "scenec-disable"
 
@@ -32,8 +34,23 @@ struct Suppressions {
       guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { continue }
       let comment = bytes[hash...]
       let nextLine = Self.range(of: Self.nextLineMarker, in: comment)
-      guard let marker = nextLine ?? Self.range(of: Self.fileMarker, in: comment) else { continue }
+      let sameLine = nextLine == nil ? Self.range(of: Self.sameLineMarker, in: comment) : nil
       let lineStart = source.lineStarts[line - 1]
+      guard let marker = nextLine ?? sameLine ?? Self.range(of: Self.fileMarker, in: comment) else {
+        // `scenec-disable W0102`, `scenec-disable-file: W0102`: meant as a switch, and switching nothing off.
+        if let stem = Self.range(of: Self.stem, in: comment) {
+          var end = stem.upperBound
+          while end < bytes.endIndex, bytes[end] != 0x20, bytes[end] != 0x3A, bytes[end] != 0x09 { end += 1 }
+          if end < bytes.endIndex, bytes[end] == 0x3A { end += 1 }
+          let written = String(decoding: bytes[stem.lowerBound..<end], as: UTF8.self)
+          problems.append(
+            Diagnostic(
+              LintDiagnostics.badSuppression, "'\(written)' is not a switch scenec knows, so it switches nothing off",
+              at: Span(start: lineStart + stem.lowerBound, end: lineStart + end),
+              help: "write `# scenec-disable: CODE` (the whole file), `# scenec-disable-next-line: CODE` (the line below) or `# scenec-disable-line: CODE` (this line)"))
+        }
+        continue
+      }
       for item in Self.items(bytes, from: marker.upperBound) {
         let word = String(decoding: bytes[item], as: UTF8.self)
         let span = Span(start: lineStart + item.lowerBound, end: lineStart + item.upperBound)
@@ -54,6 +71,8 @@ struct Suppressions {
         }
         if nextLine != nil {
           lines[line + 1, default: []].insert(code.id)
+        } else if sameLine != nil {
+          lines[line, default: []].insert(code.id)
         } else {
           file.insert(code.id)
         }
