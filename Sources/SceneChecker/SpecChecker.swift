@@ -47,7 +47,7 @@ public enum SpecChecker {
     } else {
       scene.value = nil
     }
-    let suppressions = Suppressions(source: source, catalogue: catalogue)
+    let suppressions = Suppressions(source: source) { catalogue }
     context.diagnostics.append(contentsOf: suppressions.problems)
     var diagnostics = context.diagnostics.sorted
     if !suppressions.file.isEmpty || !suppressions.lines.isEmpty {

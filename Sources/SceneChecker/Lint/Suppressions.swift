@@ -21,9 +21,10 @@ struct Suppressions {
   /// W0113 for items that switch nothing off.
   var problems: [Diagnostic] = []
 
-  init(source: SourceFile, catalogue: [DiagnosticCode]) {
+  init(source: SourceFile, catalogue makeCatalogue: () -> [DiagnosticCode]) {
     let markerLines = Self.linesContainingMarker(source)
     guard !markerLines.isEmpty else { return }
+    let catalogue = makeCatalogue()
     var byName: [String: DiagnosticCode] = [:]
     for code in catalogue {
       byName[code.id] = code
