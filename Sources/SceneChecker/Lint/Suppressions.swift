@@ -56,6 +56,14 @@ struct Suppressions {
         let word = String(decoding: bytes[item], as: UTF8.self)
         let span = Span(start: lineStart + item.lowerBound, end: lineStart + item.upperBound)
         guard let code = byName[word] else {
+          // Export warnings (docs/exports.md) come from `scenec export`, after the checker: no comment reaches them.
+          if word.count == 5, word.hasPrefix("W09") {
+            problems.append(
+              Diagnostic(
+                LintDiagnostics.badSuppression, "\(word) is an export warning, which a comment cannot switch off",
+                at: span, help: "remove it; `scenec export` prints export warnings, and fails on them only with `--strict`"))
+            continue
+          }
           let suggestion = Suggestions.didYouMean(word, among: catalogue.filter { $0.severity == .warning }.flatMap { [$0.id, $0.name] })
           problems.append(
             Diagnostic(
