@@ -13,7 +13,7 @@ public enum CheckDiagnostics {
   public static let badVersion = DiagnosticCode("E0204", "unsupported-version", "`version` is not 1.")
   public static let emptyValue = DiagnosticCode("E0205", "empty-value", "A key with no value.")
   public static let invalidName = DiagnosticCode(
-    "E0206", "invalid-name", "An id or name that is not `[A-Za-z_][A-Za-z0-9_-]*` (a `let` name also without `-`).")
+    "E0206", "invalid-name", "An id or name that is not `[A-Za-z_][A-Za-z0-9_-]*` (a `let` name or loop variable also without `-`).")
   public static let duplicateID = DiagnosticCode("E0207", "duplicate-id", "Two layers with the same id.")
   public static let unknownLayer = DiagnosticCode("E0208", "unknown-layer", "A target that names no layer.")
   public static let wrongLayerType = DiagnosticCode(

@@ -4,14 +4,15 @@ import SceneDiagnostics
 /// Checks on `let` definitions that catch, at the definition, what would otherwise surface as a puzzling error
 /// at every use.
 extension CheckContext {
-  /// A `let` name is used in expressions, where `-` is minus: `track-w` would always read as `track - w`.
-  func checkLetName(_ name: String, at span: Span) -> Bool {
+  /// A `let` name or loop variable is used in expressions, where `-` is minus: `track-w` would always read as
+  /// `track - w`.
+  func checkLetName(_ name: String, at span: Span, what: String = "the let name") -> Bool {
     guard name.contains("-") else { return true }
     let snake = name.replacingOccurrences(of: "-", with: "_")
     let parts = name.split(separator: "-")
     let camel = (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     error(
-      CheckDiagnostics.invalidName, "the let name '\(name)' cannot be used: in an expression '-' is minus",
+      CheckDiagnostics.invalidName, "\(what) '\(name)' cannot be used: in an expression '-' is minus",
       at: span, notes: ["'\(name)' would read as '\(parts.joined(separator: " - "))'"],
       help: "name it \(snake) or \(camel)", replacement: snake)
     return false

@@ -102,7 +102,9 @@ struct LayerChecker {
       count = Int(value)
       if let asNode = fields.value("as") {
         guard let name = context.name(asNode, what: "loop variable") else { return }
-        guard context.checkNotShadowing(name, at: context.span(asNode)) else { return }
+        guard context.checkNotShadowing(name, at: context.span(asNode)),
+          context.checkLetName(name, at: context.span(asNode), what: "the loop variable")
+        else { return }
         loopName = name
       }
     } else if let asNode = fields.value("as") {
