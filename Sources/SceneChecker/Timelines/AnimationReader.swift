@@ -224,9 +224,13 @@ extension CheckContext {
     return value
   }
 
-  /// An angle expression with no unit anywhere and no `pi` (which says radians are meant).
+  /// An angle expression with no unit anywhere and no `pi` (which says radians are meant), whose numbers look
+  /// like degrees: one of them is itself more than a full turn (`30 * i`), or it has none (`angle`, a `let` name).
+  /// Small steps that add up (`0.5 * i` over 20 instances) are radians on purpose.
   private func isBareAngleExpression(_ text: String, at span: Span) -> Bool {
-    guard !Expression.referencedNames(in: text).contains("pi"),
+    let literals = text.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
+    guard literals.isEmpty || literals.contains(where: { $0 > 2 * Double.pi }),
+      !Expression.referencedNames(in: text).contains("pi"),
       case .success(let quantity) = Expression.evaluate(text, at: span, in: environment, expecting: nil)
     else { return false }
     return quantity.unit == .none
