@@ -46,9 +46,11 @@ enum UnsupportedCoreAnimation {
 }
 
 extension CheckContext {
-  /// Reports `key` when it is a Core Animation property scenec lacks; false when it is not one.
+  /// Reports `key` when it is a Core Animation property scenec lacks (or a key path into one,
+  /// `sublayerTransform.rotation.z`); false when it is not one.
   func reportUnsupportedProperty(_ key: YAMLNode) -> Bool {
-    let name = document.scalar(key)
+    let written = document.scalar(key)
+    let name = written.split(separator: ".", maxSplits: 1).first.map(String.init) ?? written
     guard let instead = UnsupportedCoreAnimation.properties[name] else { return false }
     error(
       CheckDiagnostics.unsupportedFeature, "\(name) is a Core Animation property scenec does not support yet",
