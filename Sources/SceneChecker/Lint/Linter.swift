@@ -54,9 +54,10 @@ struct Linter {
         at: root.span, notes: ["a removed animation shows the model value again, whatever its fill mode"],
         help: "add `removedOnCompletion: false` to keep the final value on screen")
     }
-    if timing.removedOnCompletion, root.end.isFinite {
+    // Kept but not filling forwards, a finished animation shows the model again just as a removed one does.
+    if timing.removedOnCompletion || !timing.fillMode.fillsForwards, root.end.isFinite {
       for (leaf, atStart) in Self.snapBackCandidates(root) {
-        checkSnapBack(leaf, atStart: atStart, contexts: contexts, poses: poses)
+        checkSnapBack(leaf, atStart: atStart, removed: timing.removedOnCompletion, contexts: contexts, poses: poses)
       }
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.

@@ -106,7 +106,9 @@ extension Linter {
     return layer.value(of: leaf.keyPath)
   }
 
-  func checkSnapBack(_ leaf: Animation, atStart: Bool, contexts: [Int?], poses: [[Int: [StateMachine.PoseValue]]]) {
+  func checkSnapBack(
+    _ leaf: Animation, atStart: Bool, removed: Bool, contexts: [Int?], poses: [[Int: [StateMachine.PoseValue]]]
+  ) {
     // A boolean switching back is how a spec shows or hides a layer for a while; it is not a jump.
     guard !leaf.keyPath.isDiscrete else { return }
     for state in contexts {
@@ -117,19 +119,23 @@ extension Linter {
         zip(shown, rest).contains(where: { abs($0 - $1) > 1e-9 })
       else { continue }
       let name = "'\(scene.layers[leaf.layer].baseID)' \(leaf.keyPath.name)"
+      let when = removed ? "when the animation is removed" : "when the animation ends"
       context.error(
         LintDiagnostics.snapsBack,
         leaf.additive
-          ? "\(name) ends offset from its model value and snaps back when the animation is removed"
-          : "\(name) ends away from its model value and snaps back when the animation is removed",
+          ? "\(name) ends offset from its model value and snaps back \(when)"
+          : "\(name) ends away from its model value and snaps back \(when)",
         at: leaf.keyPathSpan,
         notes: [
-          "Core Animation removes a completed animation, so the model value shows again"
+          (removed
+            ? "Core Animation removes a completed animation, so the model value shows again"
+            : "with `removedOnCompletion: false` but no forward fill, a finished animation shows the model value again")
             + (state.flatMap { poses[$0][leaf.layer] == nil ? nil : " (here the pose of the state '\(scene.stateMachine!.states[$0].name)')" } ?? "")
         ],
-        help: leaf.additive
-          ? "end the animation at 0 (autoreverse it), or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline"
-          : "set the layer's \(leaf.keyPath.property) to the final value, or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline")
+        help: (leaf.additive ? "end the animation at 0 (autoreverse it)" : "set the layer's \(leaf.keyPath.property) to the final value")
+          + (removed
+            ? ", or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline"
+            : ", or add `fillMode: forwards` to the timeline"))
       return
     }
   }
