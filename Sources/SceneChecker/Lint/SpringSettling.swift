@@ -19,7 +19,7 @@ extension CheckContext {
       at: span,
       notes: [
         durationGiven
-          ? "the animation stops at its `duration` while the spring still swings, and jumps to its end"
+          ? "the animation stops at its `duration` while the spring is still swinging"
           : "its `duration` defaults to the settling time"
       ],
       help: "raise `damping` (the default, 10, settles in about 2 s), or write the spring as `{duration: 0.5, bounce: 0.2}`")
