@@ -1,3 +1,4 @@
+import SceneDiagnostics
 /// A parsed expression in postfix order: operands come before the operation that uses them.
 ///
 /// A flat array instead of a tree, so that evaluating is one loop over a value stack. Nothing recurses on the
@@ -203,7 +204,19 @@ struct ExpressionParser {
       token.kind == .end ? "the end of the expression" : text.count > 40 ? "'\(text.prefix(37))…'" : "'\(text)'"
     return ExpressionError(
       code: ExpressionDiagnostics.syntax, message: "expected \(what), found \(found)", range: token.range,
-      help: unitAfterSpace(text) ?? Self.help(for: token.kind))
+      help: unitAfterSpace(text) ?? trailingPercent() ?? Self.help(for: token.kind))
+  }
+
+  /// `50%`: a percentage, which reads as `50 %` (modulo) with its right side missing.
+  private func trailingPercent() -> String? {
+    guard token.kind == .end else { return nil }
+    var last = lexer.bytes.count - 1
+    while last > 0, lexer.bytes[last] == 0x20 || lexer.bytes[last] == 0x09 { last -= 1 }
+    guard last > 0, lexer.bytes[last] == UInt8(ascii: "%"), ExpressionLexer.isDigit(lexer.bytes[last - 1]) else { return nil }
+    var start = last - 1
+    while start > 0, ExpressionLexer.isDigit(lexer.bytes[start - 1]) || lexer.bytes[start - 1] == 0x2E { start -= 1 }
+    guard let percent = Double(String(decoding: lexer.bytes[start..<last], as: UTF8.self)) else { return nil }
+    return "'%' is the remainder operator, not percent: write \(MessageNumber.text(percent / 100)) for \(String(decoding: lexer.bytes[start..<last], as: UTF8.self))%"
   }
 
   /// `300 ms`, `17 pt`: a unit written apart from its number, which reads as a second value.
