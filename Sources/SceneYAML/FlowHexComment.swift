@@ -51,3 +51,34 @@ enum FlowHexComment {
     (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
   }
 }
+
+extension FlowHexComment {
+  /// The hex colours that start a comment inside the flow collection `span` without breaking it: a list written
+  /// over several lines, where the comment ends at the line's end and the list goes on without the colour
+  /// (`[red,⏎ #FF3B30,⏎ blue]` is `[red, blue]`). `quoted` are the quoted scalars inside, in order, whose text
+  /// may hold ` #` freely.
+  static func swallowed(in bytes: UnsafeBufferPointer<UInt8>, span: Span, quoted: [Span]) -> [Span] {
+    var found: [Span] = []
+    var next = 0
+    var index = max(1, span.start)
+    let end = min(span.end, bytes.count)
+    while index < end {
+      defer { index += 1 }
+      guard bytes[index] == UInt8(ascii: "#") else { continue }
+      while next < quoted.count, quoted[next].end <= index { next += 1 }
+      if next < quoted.count, quoted[next].start <= index { continue }
+      let before = bytes[index - 1]
+      guard [0x20, 0x09, 0x0A, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(before) else { continue }
+      // A comment starts here: whatever follows on the line is comment text, never another colour.
+      defer { while index + 1 < end, bytes[index + 1] != 0x0A { index += 1 } }
+      var digits = index + 1
+      while digits < bytes.count, isHex(bytes[digits]) { digits += 1 }
+      let after = digits < bytes.count ? bytes[digits] : 0x0A
+      guard [3, 4, 6, 8].contains(digits - index - 1),
+        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(after)
+      else { continue }
+      found.append(Span(start: index, end: digits))
+    }
+    return found
+  }
+}

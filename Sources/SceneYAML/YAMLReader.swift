@@ -45,6 +45,9 @@ private struct TreeBuilder {
   var documentCount = 0
   /// Scalars dropped for exceeding the length limit; already reported, so never compared as keys.
   var truncated = Set<Int>()
+  /// Open flow collections, and the quoted scalars inside the outermost one (see `FlowHexComment.swallowed`).
+  var flowDepth = 0
+  var quotedInFlow: [Span] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
@@ -123,7 +126,9 @@ private struct TreeBuilder {
         return addScalar(text: nil, style: .plain, span: span)
       }
       let text = UnsafeBufferPointer(start: scalar.value, count: length)
-      return addScalar(text: text, style: Self.style(scalar.style), span: span)
+      let style = Self.style(scalar.style)
+      if flowDepth > 0, style != .plain { quotedInFlow.append(span) }
+      return addScalar(text: text, style: style, span: span)
     case YAML_SEQUENCE_START_EVENT:
       let info = event.data.sequence_start
       checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
@@ -200,6 +205,7 @@ private struct TreeBuilder {
     let index = attach(
       kind: kind, style: .plain, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), first: 0, count: 0)
     open.append((index, pending.count))
+    if flow { flowDepth += 1 }
     return true
   }
 
@@ -222,6 +228,25 @@ private struct TreeBuilder {
     document.records[index].count = UInt32(count)
     document.records[index].end = UInt32(max(end, Int(document.records[index].start)))
     if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
+    if document.isFlow(YAMLNode(index: index)) {
+      flowDepth -= 1
+      if flowDepth == 0 { checkSwallowedColours(Span(start: Int(document.records[index].start), end: end)) }
+    }
+  }
+
+  /// A hex colour a comment took out of a multi-line flow collection, which is still well-formed without it.
+  mutating func checkSwallowedColours(_ span: Span) {
+    defer { quotedInFlow.removeAll(keepingCapacity: true) }
+    guard span.end > span.start, memchr(bytes.baseAddress! + span.start, Int32(UInt8(ascii: "#")), span.end - span.start) != nil else { return }
+    for colour in FlowHexComment.swallowed(in: bytes, span: span, quoted: quotedInFlow) {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
+      let inMapping = bytes[span.start] == UInt8(ascii: "{")
+      diagnostics.error(
+        YAMLDiagnostics.unquotedHexColor,
+        "'\(text)' is read as a YAML comment, so this \(inMapping ? "mapping" : "list") silently loses it", at: colour,
+        notes: ["an unquoted ' #' starts a comment that runs to the end of the line, even inside \(inMapping ? "{ }" : "[ ]")"],
+        help: "quote the colour: \"\(text)\"", replacement: "\"\(text)\"")
+    }
   }
 
   /// Appends a node and links it to its parent; returns its index.
