@@ -32,7 +32,7 @@ extension CheckContext {
       if names.contains(key) {
         found[key] = entry
         keys.append(key)
-      } else {
+      } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: names, help: help)
       }
     }

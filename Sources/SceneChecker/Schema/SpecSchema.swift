@@ -3,7 +3,7 @@ import SceneCore
 /// The language's keys, place by place. See `SchemaKey`.
 public enum SpecSchema {
   public static let file: [SchemaKey] = [
-    .init("scene", .name, required: true, "The scene's name."),
+    .init("scene", .text, required: true, "The scene's name: any non-empty text on one line."),
     .init("version", .value(.number), default: "1", "The language version; only 1 exists."),
     .init("size", .value(.size), required: true, "The canvas size `[width, height]` in points."),
     .init("let", .namedMap, "Named constants, evaluated in order; later ones may use earlier ones."),
