@@ -29,11 +29,11 @@ public enum CycleClock {
     guard cycle.isFinite else { return (0, t) }
     guard cycle > 0 else { return (0, 0) }
     let quotient = t / cycle
-    var iteration = floor(quotient)
-    if quotient - iteration >= 1 - slack(quotient, atEnd: atEnd) {
-      iteration += 1
-      return (iteration, 0)
-    }
+    let iteration = floor(quotient)
+    let slack = slack(quotient, atEnd: atEnd)
+    let fraction = quotient - iteration
+    if fraction >= 1 - slack { return (iteration + 1, 0) }
+    if fraction <= slack { return (iteration, 0) }
     return (iteration, min(max(t - cycle * iteration, 0), cycle))
   }
 
@@ -50,9 +50,10 @@ public enum CycleClock {
     guard cycle > 0 else { return (0, 0) }
     let quotient = t / cycle
     let above = ceil(quotient)
-    if above - quotient >= 1 - slack(quotient, atEnd: atEnd) {
-      return (above - 2, cycle)
-    }
+    let slack = slack(quotient, atEnd: atEnd)
+    let shortfall = above - quotient
+    if shortfall >= 1 - slack { return (above - 2, cycle) }
+    if shortfall <= slack { return (above - 1, cycle) }
     let iteration = above - 1
     return (iteration, min(max(t - cycle * iteration, 0), cycle))
   }
