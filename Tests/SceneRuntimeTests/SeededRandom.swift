@@ -22,5 +22,4 @@ struct SeededRandom {
 
   /// A uniform double in [0, 1).
   mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
 }

@@ -197,6 +197,12 @@ extension WebAnimationsCase {
 
   static func randomFunction(_ random: inout SeededRandom) -> TimingFunction {
     if random.chance(50) { return random.pick(namedEasings).0 }
+    if random.chance(30) {
+      // Vertical or near-vertical tangents (x control points at or next to 0 and 1), where solvers struggle.
+      let edges = [0, 0.01, 0.99, 1.0]
+      return TimingFunction(
+        random.pick(edges), Double(random.int(-100...200)) / 100, random.pick(edges), Double(random.int(-100...200)) / 100)
+    }
     return TimingFunction(
       Double(random.int(0...100)) / 100, Double(random.int(-100...200)) / 100, Double(random.int(0...100)) / 100,
       Double(random.int(-100...200)) / 100)
