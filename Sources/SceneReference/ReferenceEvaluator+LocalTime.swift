@@ -28,8 +28,8 @@ extension ReferenceEvaluator {
   /// land there (a sequence's boundaries, a group's end passed to its children) carries the rounding of
   /// beginTime + activeDuration / |speed|.
   static func phaseSlack(_ timing: Timing) -> Double {
-    let window = timing.activeDuration.isFinite && timing.speed != 0 ? timing.activeDuration / abs(timing.speed) : 0
-    return boundaryTolerance * (window + abs(timing.beginTime))
+    let window = timing.activeDuration.isFinite ? timing.activeDuration : timing.cycle.isFinite ? timing.cycle : 0
+    return boundaryTolerance * ((timing.speed != 0 ? window / abs(timing.speed) : 0) + abs(timing.beginTime))
   }
 
   /// The node's contribution at `parentTime`. `isRoot` is true for a timeline's root (and the copies of a root
@@ -57,12 +57,14 @@ extension ReferenceEvaluator {
     let cycle = timing.cycle
     guard cycle > 0, cycle.isFinite else { return basic(timing, u: floorMod(t, cycle), repeatIndex: 0) }
     let index = cycles(t, cycle)
+    // On a boundary (within rounding) the cycle starts at u = 0 exactly.
+    let onBoundary = abs(t / cycle - index) <= slack(t / cycle)
     if timing.speed != 0 && timing.activeDuration.isFinite, case .at(_, _, let last) = terminal(timing),
       timing.speed > 0 ? index > last : index < last
     {
       return terminal(timing)
     }
-    return basic(timing, u: t - cycle * index, repeatIndex: index)
+    return basic(timing, u: onBoundary ? 0 : t - cycle * index, repeatIndex: index)
   }
 
   /// The terminal rule: the limit of u as e approaches the end of the window from inside it, decided from the
@@ -76,7 +78,7 @@ extension ReferenceEvaluator {
     let spanned = timing.repeatDuration > 0 ? timing.repeatDuration / cycle : (timing.repeatCount > 0 ? timing.repeatCount : 1)
     let position = (timing.speed > 0 ? spanned : -spanned) + timing.timeOffset / cycle  // end / C
     let whole = position.rounded()
-    let slack = max(min(boundaryTolerance * max(1, abs(position)), 1e-3), 4 * abs(position).ulp)
+    let slack = max(slack(position), 4 * abs(position).ulp)
     let onBoundary = abs(position - whole) <= slack
     if timing.speed > 0 {
       // Going forwards the window closes a cycle: (0, C].
@@ -116,7 +118,13 @@ extension ReferenceEvaluator {
     guard cycle > 0, cycle.isFinite else { return 0 }
     let quotient = t / cycle
     let whole = quotient.rounded()
-    if abs(quotient - whole) <= min(boundaryTolerance * max(1, abs(quotient)), 1e-3) { return whole }
+    if abs(quotient - whole) <= slack(quotient) { return whole }
     return quotient.rounded(.down)
+  }
+
+  /// How near a whole number a quotient of cycles must be to count as one: `boundaryTolerance` relative, at most
+  /// a thousandth of a cycle.
+  static func slack(_ quotient: Double) -> Double {
+    min(boundaryTolerance * max(1, abs(quotient)), 1e-3)
   }
 }

@@ -92,17 +92,19 @@ public enum CycleClock {
   /// end or terminal position passed to its children) carries the rounding of sums like beginTime +
   /// activeDuration / |speed|, so the slack scales with both.
   @inlinable
-  public static func phaseSlack(activeDuration: Double, beginTime: Double, speed: Double) -> Double {
-    let window = activeDuration.isFinite && speed != 0 ? activeDuration / abs(speed) : 0
-    return tolerance * (window + abs(beginTime))
+  public static func phaseSlack(activeDuration: Double, cycle: Double, beginTime: Double, speed: Double) -> Double {
+    // An endless window (repeatCount inf) still has the rounding of its cycles.
+    let extent = activeDuration.isFinite ? activeDuration : cycle.isFinite ? cycle : 0
+    return tolerance * ((speed != 0 ? extent / abs(speed) : 0) + abs(beginTime))
   }
 
   /// The elapsed local time `|e| = |(tp − beginTime)·speed|` below which a node is active: its active duration
   /// less the `phaseSlack`, so that a parent time within rounding of the end is the end.
   @inlinable
-  public static func activeLimit(activeDuration: Double, beginTime: Double, speed: Double) -> Double {
+  public static func activeLimit(activeDuration: Double, cycle: Double, beginTime: Double, speed: Double) -> Double {
     guard activeDuration.isFinite else { return activeDuration }
-    return activeDuration - abs(speed) * phaseSlack(activeDuration: activeDuration, beginTime: beginTime, speed: speed)
+    let slack = phaseSlack(activeDuration: activeDuration, cycle: cycle, beginTime: beginTime, speed: speed)
+    return activeDuration - abs(speed) * slack
   }
 
   /// `x.rounded(.down)` without a call into libm: exact for every double (integral values, zeros, infinities and

@@ -135,8 +135,8 @@ extension TimeNode {
     duration = stages[base + TimeStage.duration]
     cycle = stages[base + TimeStage.cycle]
     active = stages[base + TimeStage.activeDuration]
-    activeLimit = CycleClock.activeLimit(activeDuration: active, beginTime: begin, speed: speed)
-    beginSlack = CycleClock.phaseSlack(activeDuration: active, beginTime: begin, speed: speed)
+    activeLimit = CycleClock.activeLimit(activeDuration: active, cycle: cycle, beginTime: begin, speed: speed)
+    beginSlack = CycleClock.phaseSlack(activeDuration: active, cycle: cycle, beginTime: begin, speed: speed)
     if speed != 0 && active.isFinite {
       (endIteration, endPosition) = CycleClock.terminal(stages: stages, base: base)
     } else {
