@@ -15,8 +15,7 @@ enum ChromiumHarness {
   }
 
   /// `chromium` on PATH; a clear failure (not a skip) when it is missing.
-  static func executable() throws -> String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  static func executable(path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") throws -> String {
     for directory in path.split(separator: ":") {
       for name in ["chromium", "chromium-browser"] {
         let candidate = "\(directory)/\(name)"
@@ -24,8 +23,8 @@ enum ChromiumHarness {
       }
     }
     throw Failure(
-      description: "chromium is not on PATH: the Web Animations oracle needs it. Run the test command in README.md "
-        + "(it installs Debian's chromium), or `apt-get install chromium`.")
+      description: "chromium is not on PATH: the Web Animations oracle (ChromiumTimingTests) needs it. Install it as "
+        + "README.md's quick start says: `apt-get install libyaml-dev chromium`.")
   }
 
   static let script = """

@@ -65,6 +65,15 @@ import Testing
     #expect(outcome.failures.isEmpty, "\(outcome.failures.count) disagreements: \(outcome.failures.prefix(6).joined(separator: "\n"))")
   }
 
+  @Test func aMissingChromiumFailsSayingHowToInstallIt() {
+    #expect(throws: ChromiumHarness.Failure.self) { try ChromiumHarness.executable(path: "/nonexistent-\(getpid())") }
+    do {
+      _ = try ChromiumHarness.executable(path: "/nonexistent")
+    } catch {
+      #expect("\(error)".contains("apt-get install libyaml-dev chromium"))
+    }
+  }
+
   /// Random scene times from before the begin to after the end, none within `margin` of a boundary.
   static func times(for item: WebAnimationsCase, _ random: inout SeededRandom) -> [Double] {
     let timing = item.timing
