@@ -6,7 +6,7 @@
 /// return removes them where they were made; SIGTERM, SIGINT or SIGHUP kills the helper (rsvg-convert), removes
 /// them, and then ends scenec with that signal.
 ///
-/// The handler only calls async-signal-safe functions (kill, unlink, signal, raise) on C strings kept in a fixed
+/// The handler only calls async-signal-safe functions (kill, waitpid, unlink, signal, raise) on C strings kept in a fixed
 /// table, never Swift arrays or strings, which may be mid-change when the signal arrives.
 enum TemporaryFiles {
   private static let capacity = 16
@@ -46,6 +46,11 @@ enum TemporaryFiles {
   private static func installHandlers() {
     guard !handlersInstalled else { return }
     handlersInstalled = true
+    // A parent may have started scenec with these blocked (the mask is inherited); they must reach the handler.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for signalNumber in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&unblocked, signalNumber) }
+    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
     for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
       signal(signalNumber) { received in
         TemporaryFiles.cleanUpForSignal()
@@ -56,7 +61,11 @@ enum TemporaryFiles {
   }
 
   private static func cleanUpForSignal() {
-    if child > 0 { kill(child, SIGKILL) }
+    if child > 0 {
+      kill(child, SIGKILL)
+      var status: Int32 = 0
+      waitpid(child, &status, 0)  // reaped, so no zombie outlives scenec either
+    }
     for index in 0..<capacity {
       if let entry = slots[index] { unlink(entry) }
     }

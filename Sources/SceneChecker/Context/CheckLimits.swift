@@ -13,7 +13,7 @@ public struct CheckLimits: Sendable, Hashable {
   public var maxNesting: Int
 
   public init(
-    maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 1_000_000,
+    maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 100_000,
     maxNesting: Int = 64
   ) {
     self.maxRepeat = maxRepeat
