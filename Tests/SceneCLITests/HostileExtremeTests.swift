@@ -72,7 +72,7 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
       name: "100,000 animations (the limit)", spec: animations(instances: 10_000, each: 10), status: 0,
       commands: ["lint", "compile"]),
     ExtremeCase(
-      name: "100,010 animations", spec: animations(instances: 10_001, each: 10), status: 1, code: "E0605",
+      name: "110,000 animations", spec: animations(instances: 10_000, each: 11), status: 1, code: "E0605",
       commands: ["lint", "compile"]),
   ]
 
