@@ -70,11 +70,20 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
     ExtremeCase(name: "/dev/zero", input: "/dev/zero", status: 1, code: "E0111", commands: ["lint", "compile", "sample"]),
     ExtremeCase(
       name: "100,000 animations (the limit)", spec: animations(instances: 10_000, each: 10), status: 0,
-      commands: ["lint", "compile"]),
+      commands: ["lint", "compile", "sample PLAN.json"]),
     ExtremeCase(
       name: "110,000 animations", spec: animations(instances: 10_000, each: 11), status: 1, code: "E0605",
       commands: ["lint", "compile"]),
+    ExtremeCase(
+      name: "2000 keyframes fanned over 10,000 instances", spec: fannedKeyframes(instances: 10_000, keyframes: 2000),
+      status: 1, code: "E0606", commands: ["lint", "compile", "sample"]),
   ]
+
+  static func fannedKeyframes(instances: Int, keyframes: Int) -> String {
+    let values = (0..<keyframes).map { String($0 % 2) }.joined(separator: ", ")
+    return header + "layers:\n  - id: dot\n    repeat: \(instances)\ntimelines:\n  t:\n    autoplay: true\n"
+      + "    target: dot\n    keyPath: opacity\n    values: [\(values)]\n    duration: 1\n"
+  }
 
   static func letChain(_ count: Int) -> String {
     var text = header + "let:\n  a0: 1e308 * 10\n"

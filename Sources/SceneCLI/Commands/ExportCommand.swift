@@ -69,6 +69,9 @@ enum ExportCommand {
 
 /// What the export commands share: reading the scene, choosing what plays, sampling, writing.
 enum ExportSupport {
+  /// The default input limit for a plan file (`sample PLAN.json`, `export … PLAN.json`): 256 MiB.
+  static let planInputBytes = 256 << 20
+
   static let commonOptions = ["--timeline", "--events", "-o", "--output", "--png-timeout"] + CheckOptions.names
 
   /// The plan of a spec or plan file (`sample` and every export); nil (after printing the diagnostics) when it has
@@ -76,7 +79,9 @@ enum ExportSupport {
   static func plan(_ path: String, parsed: Arguments, console: Console) throws(CommandFailure) -> Plan? {
     let options = try CheckOptions.options(from: parsed)
     if path.hasSuffix(".json") {
-      let limit = options.yamlLimits.maxInputBytes
+      // A plan is larger than its spec (about 1 KB per animation): its own default holds any plan that a spec
+      // within the default limits compiles to; --max-input-bytes sets both.
+      let limit = parsed.value("--max-input-bytes") == nil ? planInputBytes : options.yamlLimits.maxInputBytes
       let source = try SpecFiles.read(path, console: console, limit: limit)
       guard source.bytes.count <= limit else {
         _ = console.standardError.write(

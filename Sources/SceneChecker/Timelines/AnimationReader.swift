@@ -77,6 +77,7 @@ extension TimelineChecker {
         animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .basic(values))
       }
     }
+    guard countKeyframeValues(animation.content.keyframeValueCount, at: context.span(keyPathNode)) else { return nil }
     if let node = fields.value("additive") {
       guard let value = context.bool(node) else { return nil }
       animation.additive = value
