@@ -2,6 +2,10 @@ import Foundation
 
 /// Writes a file whole or not at all: to a temporary file in the same folder, then renamed over the target,
 /// so a reader (or the next build) never sees half a plan, and on failure the old file is untouched.
+///
+/// What `-o` names is kept: a symlink keeps pointing where it did and its target is the file replaced (atomically,
+/// in the target's folder); a character device, FIFO, socket or other non-regular file (`-o /dev/null`, `-o
+/// /dev/stdout`) is written directly, never replaced by a regular file.
 enum AtomicFile {
   static func write(_ text: String, to path: String) throws(CommandFailure) {
     try write(bytes: Array(text.utf8), to: path)
@@ -10,17 +14,61 @@ enum AtomicFile {
   /// The same for bytes already encoded (a plan's JSON: written from the array itself, with no String or `Data`
   /// copy of a file that can be ~5× the spec).
   static func write(bytes: [UInt8], to path: String) throws(CommandFailure) {
-    let url = URL(fileURLWithPath: path)
+    let target = try resolvingLinks(path)
+    var status = stat()
+    if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+      guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .usage("cannot write \(path): it is a folder") }
+      return try writeDirectly(bytes, to: target, shownAs: path)
+    }
+    let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     func failure(_ reason: String) -> CommandFailure {
       unlink(temporary.path)
+      TemporaryFiles.forget(temporary.path)
       return .usage("cannot write \(path): \(reason)")
     }
+    TemporaryFiles.remember(temporary.path)
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+    let complete = writeAll(bytes, to: descriptor)
+    let reason = complete ? "" : String(cString: strerror(errno))
+    guard close(descriptor) == 0, complete else { throw failure(complete ? String(cString: strerror(errno)) : reason) }
+    guard rename(temporary.path, url.path) == 0 else { throw failure(String(cString: strerror(errno))) }
+    TemporaryFiles.forget(temporary.path)
+  }
+
+  /// The file a chain of symlinks ends at (the path itself when it is no link, or does not exist yet); a dangling
+  /// link's target is created. Relative links are resolved against the folder of the link.
+  static func resolvingLinks(_ path: String) throws(CommandFailure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { return current }
+      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if destination.hasPrefix("/") {
+        current = destination
+      } else {
+        let folder = (current as NSString).deletingLastPathComponent
+        current = folder.isEmpty ? destination : folder + "/" + destination
+      }
+    }
+    throw .usage("cannot write \(path): too many levels of symbolic links")
+  }
+
+  /// Writes to a device or FIFO as it is: no temporary file, no rename, no truncation of what is not a file.
+  private static func writeDirectly(_ bytes: [UInt8], to target: String, shownAs path: String) throws(CommandFailure) {
+    let descriptor = open(target, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .usage("cannot write \(path): \(String(cString: strerror(errno)))") }
+    let complete = writeAll(bytes, to: descriptor)
+    let reason = String(cString: strerror(errno))
+    guard close(descriptor) == 0 || !complete, complete else { throw .usage("cannot write \(path): \(reason)") }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var written = 0
-    let complete = bytes.withUnsafeBytes { buffer -> Bool in
+    return bytes.withUnsafeBytes { buffer -> Bool in
       while written < buffer.count {
         let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
         if result < 0 && errno == EINTR { continue }
@@ -29,8 +77,5 @@ enum AtomicFile {
       }
       return true
     }
-    let reason = complete ? "" : String(cString: strerror(errno))
-    guard close(descriptor) == 0, complete else { throw failure(complete ? String(cString: strerror(errno)) : reason) }
-    guard rename(temporary.path, url.path) == 0 else { throw failure(String(cString: strerror(errno))) }
   }
 }

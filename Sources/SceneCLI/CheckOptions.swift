@@ -5,7 +5,7 @@ import SceneYAML
 enum CheckOptions {
   static let names = [
     "--max-input-bytes", "--max-depth", "--max-scalar-bytes", "--max-repeat", "--max-layers", "--max-keyframes",
-    "--max-nesting", "--max-animations",
+    "--max-nesting", "--max-animations", "--max-keyframe-values",
   ]
 
   static func options(from arguments: Arguments) throws(CommandFailure) -> SpecChecker.Options {
@@ -18,6 +18,7 @@ enum CheckOptions {
     if let value = try arguments.integer("--max-keyframes") { options.limits.maxKeyframes = value }
     if let value = try arguments.integer("--max-nesting") { options.limits.maxNesting = value }
     if let value = try arguments.integer("--max-animations") { options.limits.maxAnimations = value }
+    if let value = try arguments.integer("--max-keyframe-values") { options.limits.maxKeyframeValues = value }
     return options
   }
 }

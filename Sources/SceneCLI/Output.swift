@@ -59,17 +59,20 @@ public struct Console {
   public let standardOutput: OutputSink
   public let standardError: OutputSink
   public let environment: [String: String]
-  /// Reads standard input whole (for `-`).
+  /// Reads standard input whole (for `-`), when there is no `standardInputDescriptor` (tests).
   public let readStandardInput: () -> [UInt8]?
+  /// The descriptor `-` reads from, with the input limit applied while reading (the executable's 0).
+  public let standardInputDescriptor: Int32?
 
   public init(
     standardOutput: OutputSink, standardError: OutputSink, environment: [String: String],
-    readStandardInput: @escaping () -> [UInt8]?
+    readStandardInput: @escaping () -> [UInt8]?, standardInputDescriptor: Int32? = nil
   ) {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.environment = environment
     self.readStandardInput = readStandardInput
+    self.standardInputDescriptor = standardInputDescriptor
   }
 }
 

@@ -1,5 +1,10 @@
 import Foundation
 import SceneDiagnostics
+import SceneYAML
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Finding and reading spec files.
 enum SpecFiles {
@@ -38,19 +43,49 @@ enum SpecFiles {
     return result.filter { $0 != "-" }.sorted() + result.filter { $0 == "-" }
   }
 
-  /// Reads a spec; `-` is standard input.
-  static func read(_ path: String, console: Console) throws(CommandFailure) -> SourceFile {
+  /// Reads a spec; `-` is standard input. At most `limit + 1` bytes are read from any file, device or pipe, so
+  /// that `/dev/zero` or an endless pipe costs `limit` bytes of memory and then fails with E0111 (the reader sees
+  /// one byte more than the limit); the default is the default `--max-input-bytes`.
+  static func read(_ path: String, console: Console, limit: Int = YAMLLimits.default.maxInputBytes) throws(CommandFailure)
+    -> SourceFile
+  {
+    let cap = limit < Int.max ? limit + 1 : limit
     if path == "-" {
+      if let descriptor = console.standardInputDescriptor {
+        guard let bytes = readBounded(descriptor, cap: cap) else { throw .usage("cannot read standard input") }
+        return SourceFile(path: "<stdin>", bytes: bytes)
+      }
       guard let bytes = console.readStandardInput() else { throw .usage("cannot read standard input") }
-      return SourceFile(path: "<stdin>", bytes: bytes)
+      return SourceFile(path: "<stdin>", bytes: Array(bytes.prefix(cap)))
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw .usage("cannot read \(path)") }
-    defer { try? handle.close() }
-    do {
-      let data = try handle.readToEnd() ?? Data()
-      return SourceFile(path: path, bytes: [UInt8](data))
-    } catch {
-      throw .usage("cannot read \(path): \(error.localizedDescription)")
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .usage("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    guard let bytes = readBounded(descriptor, cap: cap) else {
+      throw .usage("cannot read \(path): \(String(cString: strerror(errno)))")
     }
+    return SourceFile(path: path, bytes: bytes)
+  }
+
+  /// Up to `cap` bytes from `descriptor` (until end of file); nil on a read error.
+  static func readBounded(_ descriptor: Int32, cap: Int) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var status = stat()
+    // A regular file's size is known; reserving it (within the cap) avoids regrowing the array.
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+      bytes.reserveCapacity(min(Int(status.st_size), cap))
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < cap {
+      let wanted = min(chunk.count, cap - bytes.count)
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return bytes
   }
 }

@@ -59,6 +59,9 @@ public enum CheckDiagnostics {
     "E0604", "nesting-too-deep", "Sublayers or timeline groups nested deeper than the limit (`--max-nesting`).")
   public static let tooManyAnimations = DiagnosticCode(
     "E0605", "too-many-animations", "More animations, after repeats, than the limit (`--max-animations`).")
+  public static let tooManyKeyframeValues = DiagnosticCode(
+    "E0606", "too-many-keyframe-values",
+    "More keyframe numbers (keyframes × components, after repeats) in the scene than the limit (`--max-keyframe-values`).")
 
   // Timelines
   public static let unknownKeyPath = DiagnosticCode("E0701", "unknown-key-path", "A key path Core Animation does not animate.")
@@ -94,7 +97,8 @@ public enum CheckDiagnostics {
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
     conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity, outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
-    pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations, unknownKeyPath, animationKind, missingFromToBy,
+    pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations, tooManyKeyframeValues,
+    unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,
   ]

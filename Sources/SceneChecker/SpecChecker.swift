@@ -127,6 +127,12 @@ public enum SpecChecker {
         context.failedNames.insert(name)
         continue
       }
+      // A name built on a failed one fails too, already reported; evaluating it anyway would look for spelling
+      // suggestions among every name so far, which makes a long chain after one overflow quadratic.
+      if context.dependsOnFailedName(text) {
+        context.failedNames.insert(name)
+        continue
+      }
       switch Expression.evaluate(text, at: context.span(entry.value), in: context.environment, expecting: nil) {
       case .success(let quantity):
         context.noteUses(in: text)

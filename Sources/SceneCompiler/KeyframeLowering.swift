@@ -62,7 +62,16 @@ enum KeyframeLowering {
 
   static func isPaced(_ mode: CalculationMode) -> Bool { mode == .paced || mode == .cubicPaced }
 
+  /// The Euclidean distance; for values so far apart that it overflows, the largest finite number (paced times
+  /// over such values are then proportional to what `PacedKeyTimes.proportional` can still tell apart).
   static func distance(_ a: [Double], _ b: [Double]) -> Double {
-    zip(a, b).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
+    let direct = zip(a, b).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
+    if direct.isFinite { return direct }
+    // Halves cannot overflow; the norm is taken relative to the largest so that no square does.
+    let halves = zip(a, b).map { abs($0.1 / 2 - $0.0 / 2) }
+    let largest = halves.max() ?? 0
+    guard largest > 0 else { return 0 }
+    let norm = halves.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }.squareRoot() * largest
+    return min(2 * norm, Double.greatestFiniteMagnitude)
   }
 }

@@ -6,7 +6,13 @@ enum PacedKeyTimes {
   /// 0, then the running sums of `lengths` over their total, the last exactly 1; nil when every length is 0
   /// (the caller spaces the key times evenly then).
   static func proportional(to lengths: [Double]) -> [Double]? {
-    let total = lengths.reduce(0, +)
+    var lengths = lengths
+    var total = lengths.reduce(0, +)
+    // Lengths near 1.8e308 sum past it: divided by their count (a common factor), they cannot.
+    if total.isInfinite, lengths.allSatisfy(\.isFinite) {
+      lengths = lengths.map { $0 / Double(lengths.count) }
+      total = lengths.reduce(0, +)
+    }
     guard total > 0, total.isFinite else { return nil }
     var times = [0.0]
     var sum = 0.0

@@ -13,7 +13,7 @@ extension ReferenceEvaluator {
     func lerp(_ segment: Int, _ t: Double) -> [Double] {
       (0..<d).map { component in
         let a = flat[segment * d + component]
-        return a + (flat[(segment + 1) * d + component] - a) * t
+        return Interpolation.lerp(a, flat[(segment + 1) * d + component], t)
       }
     }
     switch keyframes.calculationMode {

@@ -17,7 +17,7 @@ public enum YAMLReader {
     if source.bytes.count > limits.maxInputBytes {
       let diagnostic = Diagnostic(
         YAMLDiagnostics.inputTooLarge,
-        "the file is \(source.bytes.count) bytes, more than the limit of \(limits.maxInputBytes)",
+        "the file is larger than the limit of \(limits.maxInputBytes) bytes",
         at: .at(0), help: "split the scene, or raise the limit with --max-input-bytes")
       return Result(document: YAMLDocument(), diagnostics: [diagnostic])
     }

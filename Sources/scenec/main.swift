@@ -11,5 +11,5 @@ signal(SIGPIPE, SIG_IGN)
 let console = Console(
   standardOutput: DescriptorSink(descriptor: 1), standardError: DescriptorSink(descriptor: 2),
   environment: ProcessInfo.processInfo.environment,
-  readStandardInput: { try? FileHandle.standardInput.readToEnd().map { [UInt8]($0) } ?? [] })
+  readStandardInput: { nil }, standardInputDescriptor: 0)
 exit(SceneCLI.run(Array(CommandLine.arguments.dropFirst()), console: console))

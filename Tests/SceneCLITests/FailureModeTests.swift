@@ -63,6 +63,26 @@ import Testing
     Self.expectCleanFailure(try Scenec.run(["sample", "/proc/self/mem", "--at", "0"]), "cannot read")
   }
 
+  /// A plan whose style enums hold words the language does not have is refused on load, by sample and export.
+  @Test(arguments: ["fillRule", "lineCap", "lineJoin", "fontWeight", "alignmentMode"])
+  func aPlanWithAnUnknownStyleWordIsRefused(_ key: String) throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = CLI.repositoryRoot.appendingPathComponent("specs/shake-button.yaml").path
+    let plan = try Scenec.run(["compile", spec]).standardOutput
+    let pattern = try Regex("\"\(key)\": \"[A-Za-z]+\"")
+    #expect(plan.contains(pattern), "no \(key) in the plan")
+    let broken = plan.replacing(pattern, with: "\"\(key)\": \"wobbly\"")
+    let path = folder.appendingPathComponent("plan.json").path
+    try broken.write(toFile: path, atomically: true, encoding: .utf8)
+    for command in [["sample", path, "--at", "0"], ["export", "svg", path, "--at", "0"]] {
+      let run = try Scenec.run(command)
+      #expect(run.status == 1, "\(command): \(run.standardError)")
+      #expect(run.standardError.contains("\(key): expected one of"), "\(run.standardError)")
+      #expect(run.standardError.contains("found 'wobbly'"), "\(run.standardError)")
+    }
+  }
+
   @Test func aFolderWithoutSpecs() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -28,7 +28,7 @@ import Testing
 
   /// Codes that no spec file can trigger under the default limits; `LimitTests` below produces each of them
   /// with small limits instead.
-  static let generatedCodes: Set<String> = ["E0109", "E0110", "E0111", "E0602", "E0604", "E0605"]
+  static let generatedCodes: Set<String> = ["E0109", "E0110", "E0111", "E0602", "E0604", "E0605", "E0606"]
 
   /// Codes in the catalogue that nothing in the checker reports today (reported to the lead: implement or
   /// remove). When one becomes reachable, add a fixture and remove it from here.
@@ -211,6 +211,13 @@ import Testing
     #expect(check(Self.animated) { _ in }.diagnostics.isEmpty)
     let result = check(Self.animated) { $0.limits.maxAnimations = 3 }
     expectOnly("E0605", in: result)
+  }
+
+  /// Each from/to animation adds two keyframe numbers; a limit of 3 is passed by the second.
+  @Test func tooManyKeyframeValues() {
+    let result = check(Self.animated) { $0.limits.maxKeyframeValues = 3 }
+    expectOnly("E0606", in: result)
+    #expect(check(Self.animated) { $0.limits.maxKeyframeValues = 1_000 }.diagnostics.isEmpty)
   }
 
   @Test func repeatOverLimit() {

@@ -27,7 +27,7 @@ enum CompileCommand {
   static func checkedPlan(_ path: String, options: SpecChecker.Options, console: Console) throws(CommandFailure)
     -> Plan?
   {
-    let source = try SpecFiles.read(path, console: console)
+    let source = try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes)
     var result = SpecChecker.check(source, options: options)
     if !result.diagnostics.isEmpty {
       let text = TextRenderer().render([FileReport(source: source, diagnostics: result.diagnostics)])

@@ -37,7 +37,9 @@ enum ExportCommand {
         --strict makes warnings fail (exit 1, nothing written).
 
     PNG output (-o FILE.png or --png with -o) runs rsvg-convert (Debian: librsvg2-bin); without it the command
-    says so and exits 2.
+    says so and exits 2. rsvg-convert gets 1 GiB of memory and --png-timeout seconds (default 20); past either,
+    it is ended and the command exits 2. It is also ended with scenec (SIGTERM, SIGINT), and no temporary file
+    is left behind.
 
     options:
       --at T               svg: the time in seconds
@@ -47,6 +49,7 @@ enum ExportCommand {
       --duration S         filmstrip, lottie: the span in seconds instead of the timelines' own
       -o, --output FILE    write FILE (atomically) instead of standard output
       --png                rasterise (with -o)
+      --png-timeout S      the longest rsvg-convert may run, in seconds (default 20)
       --strict             lottie: warnings fail
     """
 
@@ -66,12 +69,25 @@ enum ExportCommand {
 
 /// What the export commands share: reading the scene, choosing what plays, sampling, writing.
 enum ExportSupport {
-  static let commonOptions = ["--timeline", "--events", "-o", "--output"] + CheckOptions.names
+  /// The default input limit for a plan file (`sample PLAN.json`, `export … PLAN.json`): 256 MiB.
+  static let planInputBytes = 256 << 20
 
-  /// The plan of a spec or plan file; nil (after printing the diagnostics) when it has errors.
+  static let commonOptions = ["--timeline", "--events", "-o", "--output", "--png-timeout"] + CheckOptions.names
+
+  /// The plan of a spec or plan file (`sample` and every export); nil (after printing the diagnostics) when it has
+  /// errors. A plan file is read under `--max-input-bytes` as a spec is.
   static func plan(_ path: String, parsed: Arguments, console: Console) throws(CommandFailure) -> Plan? {
+    let options = try CheckOptions.options(from: parsed)
     if path.hasSuffix(".json") {
-      let source = try SpecFiles.read(path, console: console)
+      // A plan is larger than its spec (about 1 KB per animation): its own default holds any plan that a spec
+      // within the default limits compiles to; --max-input-bytes sets both.
+      let limit = parsed.value("--max-input-bytes") == nil ? planInputBytes : options.yamlLimits.maxInputBytes
+      let source = try SpecFiles.read(path, console: console, limit: limit)
+      guard source.bytes.count <= limit else {
+        _ = console.standardError.write(
+          "\(path): error: the plan is larger than the limit of \(limit) bytes; raise it with --max-input-bytes\n")
+        return nil
+      }
       do {
         return try Plan(json: try JSONParser.parse(source.bytes))
       } catch let error as PlanError {
@@ -82,7 +98,6 @@ enum ExportSupport {
         return nil
       }
     }
-    let options = try CheckOptions.options(from: parsed)
     return try CompileCommand.checkedPlan(path, options: options, console: console)
   }
 
@@ -192,7 +207,9 @@ enum ExportSupport {
     let png = allowPNG && (parsed.flag("--png") || (output?.lowercased().hasSuffix(".png") ?? false))
     if png {
       guard let output else { throw .usage("--png needs -o FILE.png (PNG is not written to standard output)") }
-      try Rasterizer.writePNG(svg: text, to: output, console: console)
+      let timeout = try number(parsed, "--png-timeout") ?? Rasterizer.defaultTimeout
+      guard timeout > 0 else { throw .usage("--png-timeout needs a number of seconds above 0") }
+      try Rasterizer.writePNG(svg: text, to: output, timeout: timeout, console: console)
       return
     }
     if let output {
@@ -206,62 +223,6 @@ enum ExportSupport {
     guard let text = parsed.value(name) else { return nil }
     guard let value = Double(text), value.isFinite else { throw .usage("\(name) needs a number, found '\(text)'") }
     return value
-  }
-}
-
-/// SVG → PNG through `rsvg-convert` (Debian's librsvg2-bin), found on PATH.
-enum Rasterizer {
-  static let tool = "rsvg-convert"
-
-  static func locate(console: Console) -> String? {
-    let path = console.environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") where !folder.isEmpty {
-      let candidate = String(folder) + "/" + tool
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-  }
-
-  static func writePNG(svg: String, to output: String, console: Console) throws(CommandFailure) {
-    guard let executable = locate(console: console) else {
-      throw .usage(
-        "PNG output needs rsvg-convert, which is not on PATH (Debian/Ubuntu: apt-get install librsvg2-bin); "
-          + "write SVG instead with -o FILE.svg")
-    }
-    let url = URL(fileURLWithPath: output)
-    let folder = url.deletingLastPathComponent()
-    let stem = ".\(url.lastPathComponent).\(UUID().uuidString)"
-    let svgFile = folder.appendingPathComponent(stem + ".svg")
-    let pngFile = folder.appendingPathComponent(stem + ".png.tmp")
-    defer {
-      try? FileManager.default.removeItem(at: svgFile)
-      try? FileManager.default.removeItem(at: pngFile)
-    }
-    do {
-      try Data(svg.utf8).write(to: svgFile)
-    } catch {
-      throw .usage("cannot write \(output): \(error.localizedDescription)")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--format", "png", "--output", pngFile.path, svgFile.path]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw .usage("cannot run \(executable): \(error.localizedDescription)")
-    }
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw .usage("rsvg-convert failed (status \(process.terminationStatus)): \(text)")
-    }
-    if rename(pngFile.path, url.path) != 0 {
-      throw .usage("cannot write \(output): \(String(cString: strerror(errno)))")
-    }
   }
 }
 

@@ -33,8 +33,7 @@ extension SampleCommand {
     // Reported after sampling, which may extend a follow-up chain up to the limit.
     for event in replay.ignored { _ = console.standardError.write("scenec: warning: \(event)\n") }
     if let halt = replay.halt { _ = console.standardError.write("scenec: warning: \(halt)\n") }
-    let text = JSONWriter(style: .pretty).string(from: PresentationJSON.samples(plan: plan, times: times, frames: all))
-    guard console.standardOutput.write(text + "\n") else { throw .closedOutput }
+    try printSamples(plan: plan, times: times, frames: all, console: console)
     return 0
   }
 

@@ -13,23 +13,7 @@ enum SampleCommand {
     let times = try sampleTimes(parsed)
     let script = try eventScript(parsed)
     let path = parsed.positional[0]
-    let plan: Plan
-    if path.hasSuffix(".json") {
-      let source = try SpecFiles.read(path, console: console)
-      do {
-        plan = try Plan(json: try JSONParser.parse(source.bytes))
-      } catch let error as PlanError {
-        _ = console.standardError.write("\(path): error: \(error)\n")
-        return 1
-      } catch {
-        _ = console.standardError.write("\(path): error: not JSON: \(error)\n")
-        return 1
-      }
-    } else {
-      let options = try CheckOptions.options(from: parsed)
-      guard let compiled = try CompileCommand.checkedPlan(path, options: options, console: console) else { return 1 }
-      plan = compiled
-    }
+    guard let plan = try ExportSupport.plan(path, parsed: parsed, console: console) else { return 1 }
     // An interactive scene plays its state machine (from its initial state without events) unless a timeline
     // is named to play alone.
     if parsed.value("--timeline") == nil, script != nil || plan.machine != nil {
@@ -47,9 +31,23 @@ enum SampleCommand {
       sampler.sample(at: time, playing: playing, into: &frames)
       all.append(frames)
     }
-    let text = JSONWriter(style: .pretty).string(from: PresentationJSON.samples(plan: plan, times: times, frames: all))
-    guard console.standardOutput.write(text + "\n") else { throw .closedOutput }
+    try printSamples(plan: plan, times: times, frames: all, console: console)
     return 0
+  }
+
+  /// Prints the samples; each value that overflowed the range of a double (printed saturated) is a warning.
+  static func printSamples(plan: Plan, times: [Double], frames: [[LayerFrame]], console: Console) throws(CommandFailure) {
+    var overflows: [PresentationOverflow] = []
+    let json = PresentationJSON.samples(plan: plan, times: times, frames: frames, overflows: &overflows)
+    var reported = Set<String>()
+    for overflow in overflows where reported.insert(overflow.layer + "\u{0}" + overflow.property).inserted {
+      let written = overflow.value.isNaN ? "0" : (overflow.value > 0 ? "" : "-") + "1.7976931348623157e+308"
+      _ = console.standardError.write(
+        "scenec: warning: layer '\(overflow.layer)' \(overflow.property) at time \(NumberFormatting.shortest(overflow.time))"
+          + " is \(overflow.value.isNaN ? "not a number" : "beyond ±1.8e308") after evaluation (its inputs overflow);"
+          + " printed as \(written)\n")
+    }
+    guard console.standardOutput.write(JSONWriter(style: .pretty).string(from: json) + "\n") else { throw .closedOutput }
   }
 
   /// `--at` lists, or A + k/N for k = 0, 1, … while ≤ B (computed, never accumulated).

@@ -11,16 +11,20 @@ public struct CheckLimits: Sendable, Hashable {
   public var maxAnimations: Int
   /// Deepest nesting of sublayers and of timeline groups.
   public var maxNesting: Int
+  /// Most keyframe numbers in a scene (each animation's keyframes × components, after repeats): what the plan's
+  /// size grows with, so a short spec fanning a long animation over many instances stays cheap to compile.
+  public var maxKeyframeValues: Int
 
   public init(
-    maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 1_000_000,
-    maxNesting: Int = 64
+    maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 100_000,
+    maxNesting: Int = 64, maxKeyframeValues: Int = 2_000_000
   ) {
     self.maxRepeat = maxRepeat
     self.maxLayers = maxLayers
     self.maxKeyframes = maxKeyframes
     self.maxAnimations = maxAnimations
     self.maxNesting = maxNesting
+    self.maxKeyframeValues = maxKeyframeValues
   }
 
   public static let `default` = CheckLimits()

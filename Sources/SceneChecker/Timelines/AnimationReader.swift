@@ -78,6 +78,7 @@ extension TimelineChecker {
         animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .basic(values))
       }
     }
+    guard countKeyframeValues(animation.content.keyframeValueCount, at: context.span(keyPathNode)) else { return nil }
     if let node = fields.value("additive") {
       guard let value = context.bool(node) else { return nil }
       animation.additive = value
@@ -186,17 +187,19 @@ extension TimelineChecker {
       guard let node = fields.value(key) else { return fallback }
       return context.number(node, unit: unit, in: range, rangeText: rangeText)
     }
-    let huge = Double.greatestFiniteMagnitude
+    // Bounded so that ω0 = √(stiffness/mass), ζ and every exponent of the closed form stay finite (Grammar.md,
+    // Limits); a spring beyond them would settle in well under a nanosecond or over decades.
+    let bound = SpringParameters.parameterBound
     if !perceptual.isEmpty {
-      guard let duration = value("duration", 0.5, Double.leastNonzeroMagnitude...huge, "duration must be > 0", unit: .time),
+      guard let duration = value("duration", 0.5, 1 / bound...bound, "duration must be from 1e-9 s to 1e9 s", unit: .time),
         let bounce = value("bounce", 0, -0.999_999...0.999_999, "bounce lies strictly between -1 and 1")
       else { return nil }
       return SpringParameters(perceptualDuration: duration, bounce: bounce)
     }
-    guard let mass = value("mass", 1, Double.leastNonzeroMagnitude...huge, "mass must be > 0"),
-      let stiffness = value("stiffness", 100, Double.leastNonzeroMagnitude...huge, "stiffness must be > 0"),
-      let damping = value("damping", 10, 0...huge, "damping must be ≥ 0"),
-      let velocity = value("initialVelocity", 0, -huge...huge, "")
+    guard let mass = value("mass", 1, 1 / bound...bound, "mass must be from 1e-9 to 1e9"),
+      let stiffness = value("stiffness", 100, 1 / bound...bound, "stiffness must be from 1e-9 to 1e9"),
+      let damping = value("damping", 10, 0...bound, "damping must be from 0 to 1e9"),
+      let velocity = value("initialVelocity", 0, -bound...bound, "initialVelocity must be from -1e9 to 1e9")
     else { return nil }
     return SpringParameters(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
   }

@@ -12,6 +12,7 @@ struct TimelineChecker {
   var animatedLayers: Set<Int> = []
   var animationCount = 0
   private var reportedAnimationLimit = false
+  private var keyframeValueCount = 0
 
   init(context: CheckContext, layers: LayerChecker) {
     self.context = context
@@ -213,7 +214,25 @@ struct TimelineChecker {
     return ok ? children : nil
   }
 
+  /// Adds one animation's keyframe numbers to the scene's; false (after one error) past the limit.
+  mutating func countKeyframeValues(_ count: Int, at span: Span) -> Bool {
+    keyframeValueCount += count
+    guard keyframeValueCount <= context.limits.maxKeyframeValues else {
+      if !reportedAnimationLimit {
+        reportedAnimationLimit = true
+        context.error(
+          CheckDiagnostics.tooManyKeyframeValues,
+          "the scene has more than \(context.limits.maxKeyframeValues) keyframe numbers (keyframes × components, after repeats)",
+          at: span, help: "raise the limit with --max-keyframe-values if this is meant")
+      }
+      return false
+    }
+    return true
+  }
+
   mutating func countAnimation(at span: Span) -> Bool {
+    // Past a scene limit (reported once) nothing more is read: each further copy would only cost time.
+    if reportedAnimationLimit { return false }
     animationCount += 1
     guard animationCount <= context.limits.maxAnimations else {
       if !reportedAnimationLimit {
@@ -225,5 +244,20 @@ struct TimelineChecker {
       return false
     }
     return true
+  }
+}
+
+extension Animation.Content {
+  /// The keyframe numbers this animation adds to the plan (`CheckLimits.maxKeyframeValues`): from and to of a
+  /// basic or spring animation, every keyframe's components, or a motion path's eight numbers per element.
+  var keyframeValueCount: Int {
+    switch self {
+    case .basic(let values), .spring(_, let values):
+      return 2 * max(values.from?.count ?? values.to?.count ?? values.by?.count ?? 1, 1)
+    case .keyframes(let keyframes):
+      return max(keyframes.values.flat.count, keyframes.values.count)
+    case .motion(let motion):
+      return 8 * motion.path.elements.count
+    }
   }
 }

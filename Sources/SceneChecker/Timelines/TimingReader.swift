@@ -110,6 +110,15 @@ extension CheckContext {
           notes: ["y1 and y2 may overshoot; x must not, or time would run backwards"])
         return nil
       }
+      // The curve's polynomial coefficients are 3·y1 and 3·(y2 − 2·y1); bounded, they and every overshoot of the
+      // animated value stay finite (Grammar.md, Limits).
+      let yBound = TimingFunction.overshootBound
+      guard abs(numbers[1]) <= yBound, abs(numbers[3]) <= yBound else {
+        error(
+          CheckDiagnostics.outOfRange, "a timing curve's y1 and y2 must lie in -1e6…1e6", at: span(node),
+          notes: ["y1 and y2 may overshoot 0…1, but an overshoot this large leaves every animated value's range"])
+        return nil
+      }
       return TimingFunction(numbers[0], numbers[1], numbers[2], numbers[3])
     }
     guard let text = scalarText(node, expected: "a timing function") else { return nil }

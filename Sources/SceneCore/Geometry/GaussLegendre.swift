@@ -68,7 +68,9 @@ public enum GaussLegendre {
     let middle = (a + b) / 2
     let left = fixed(f, from: a, to: middle)
     let right = fixed(f, from: middle, to: b)
-    if depth == 0 || abs(left + right - whole) <= tolerance { return left + right }
+    // A sum that is not finite (an integrand past ±1.8e308) cannot improve by splitting: 2^30 intervals later it
+    // would still be infinite.
+    if depth == 0 || !(left + right).isFinite || abs(left + right - whole) <= tolerance { return left + right }
     return refine(f, from: a, to: middle, whole: left, tolerance: tolerance, depth: depth - 1)
       + refine(f, from: middle, to: b, whole: right, tolerance: tolerance, depth: depth - 1)
   }

@@ -28,9 +28,12 @@ extension PathBuilder {
   /// - counter-clockwise: the mirror image. sweep = end − start; if positive, it is taken modulo 2π into [−2π, 0);
   ///   if below −2π, it is −2π.
   /// - end = start gives 0: the arc is a single point (still one degenerate cubic).
+  /// - end − start beyond ±1.8e308 is taken as the difference of both angles modulo 2π first.
   public static func arcSweep(start: Double, end: Double, clockwise: Bool) -> Double {
     let fullTurn = 2 * Double.pi
     var sweep = end - start
+    // Angles near ±1.8e308 can differ by more than a double holds; their residues modulo 2π still tell the arc.
+    if !sweep.isFinite { sweep = end.truncatingRemainder(dividingBy: fullTurn) - start.truncatingRemainder(dividingBy: fullTurn) }
     if clockwise {
       if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: fullTurn) + fullTurn }
       if sweep > fullTurn { sweep = fullTurn }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point or a 2-D vector in UIKit coordinates (points, origin top-left, y down), as CGPoint.
 ///
 /// The same type serves for positions and for differences of positions (tangents, offsets); the arithmetic below is
@@ -17,8 +19,12 @@ public struct Point: Sendable, Hashable {
 
   public static let zero = Point(0, 0)
 
-  /// The Euclidean length of the point seen as a vector from the origin.
-  public var length: Double { (x * x + y * y).squareRoot() }
+  /// The Euclidean length of the point seen as a vector from the origin. Where the squares overflow (coordinates
+  /// beyond about 1e154) or underflow, `hypot` gives it without them; elsewhere the plain formula, bit for bit.
+  public var length: Double {
+    let squared = x * x + y * y
+    return squared.isNormal ? squared.squareRoot() : hypot(x, y)
+  }
 
   public func distance(to other: Point) -> Double { (other - self).length }
 

@@ -42,6 +42,10 @@ public struct SpringParameters: Sendable, Hashable {
       allowsOverdamping: true)
   }
 
+  /// The checker's bound on mass, stiffness, damping, |initialVelocity| and 1/bound… bound on mass, stiffness and a
+  /// perceptual duration (Grammar.md, Limits): within it ω0, ζ and the exponents below are finite.
+  public static let parameterBound = 1e9
+
   /// ω0 = √(stiffness / mass), in radians per second.
   public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
@@ -70,7 +74,9 @@ public struct SpringParameters: Sendable, Hashable {
     let v0 = initialVelocity
     // Ratios within 1e-9 of 1 use the critical form: the other two divide by a vanishing ωd or ω*.
     if abs(zeta - 1) <= 1e-9 {
-      return exp(-omega0 * t) * (1 + (omega0 - v0) * t)
+      // At rest once the decay underflows: (1 + (ω0 − v0)·t) may overflow for huge t, and 0·∞ is NaN.
+      let envelope = exp(-omega0 * t)
+      return envelope == 0 ? 0 : envelope * (1 + (omega0 - v0) * t)
     }
     if zeta < 1 {
       let omegaD = omega0 * (1 - zeta * zeta).squareRoot()

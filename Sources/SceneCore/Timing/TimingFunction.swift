@@ -1,5 +1,8 @@
 /// CAMediaTimingFunction: a cubic Bézier from (0,0) to (1,1) with control points (x1,y1) and (x2,y2).
 public struct TimingFunction: Sendable, Hashable {
+  /// The largest |y1| and |y2| the checker accepts (Grammar.md, Limits).
+  public static let overshootBound = 1e6
+
   public let x1: Double
   public let y1: Double
   public let x2: Double

@@ -122,7 +122,7 @@ extension SamplerProgram {
       let s = span > 0 ? (leaf.progress - k0) / span : (leaf.progress >= k1 ? 1 : 0)
       for component in 0..<count {
         let a = current[component]
-        value[component] = a + (next[component] - a) * s
+        value[component] = Interpolation.lerp(a, next[component], s)
       }
       return 0
     }
@@ -159,12 +159,12 @@ extension SamplerProgram {
       let p = leaf.progress
       for component in 0..<count {
         let a = current[component]
-        value[component] = a + (next[component] - a) * p
+        value[component] = Interpolation.lerp(a, next[component], p)
       }
     case SegmentKind.linear:
       for component in 0..<count {
         let a = current[component]
-        value[component] = a + (next[component] - a) * s
+        value[component] = Interpolation.lerp(a, next[component], s)
       }
     case SegmentKind.hermite:
       let weights = Hermite.basis(at: s)
@@ -177,7 +177,7 @@ extension SamplerProgram {
       let progress = HotSegments.spring(of: hot).pointee.progress(at: leaf.seconds)
       for component in 0..<count {
         let a = current[component]
-        value[component] = a + (next[component] - a) * progress
+        value[component] = Interpolation.lerp(a, next[component], progress)
       }
     case SegmentKind.motion, SegmentKind.motionHold:
       let parameter = kind == SegmentKind.motionHold ? c[9] : s

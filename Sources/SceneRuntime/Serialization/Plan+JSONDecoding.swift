@@ -73,17 +73,19 @@ extension LayerTable {
     }
     let styleReader = try PlanReader(try reader.member("style"), at: reader.path("style"))
     var style = LayerStyle()
-    style.fillRule = try styleReader.string("fillRule")
-    style.lineCap = try styleReader.string("lineCap")
-    style.lineJoin = try styleReader.string("lineJoin")
+    // Every enum is checked as the spec checker checks it: exporters and `sample` trust these words.
+    func cases(_ name: String) -> [String] { LayerProperty.named(name)?.cases ?? [] }
+    style.fillRule = try styleReader.word("fillRule", in: cases("fillRule"))
+    style.lineCap = try styleReader.word("lineCap", in: cases("lineCap"))
+    style.lineJoin = try styleReader.word("lineJoin", in: cases("lineJoin"))
     style.lineDashPattern = try styleReader.numbers("lineDashPattern")
     guard style.lineDashPattern.allSatisfy(\.isFinite) else {
       throw PlanError(styleReader.path("lineDashPattern"), "expected finite numbers")
     }
     style.string = try styleReader.string("string")
     style.fontFamily = try styleReader.string("fontFamily")
-    style.fontWeight = try styleReader.string("fontWeight")
-    style.alignmentMode = try styleReader.string("alignmentMode")
+    style.fontWeight = try styleReader.word("fontWeight", in: LayerProperty.fontWeights)
+    style.alignmentMode = try styleReader.word("alignmentMode", in: cases("alignmentMode"))
     let id = try reader.string("id")
     append(id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, style: style)
   }

@@ -23,6 +23,15 @@ struct PlanReader {
     return text
   }
 
+  /// A string that must be one of `allowed` (an enum the exporters and the sample output switch on).
+  func word(_ key: String, in allowed: [String]) throws(PlanError) -> String {
+    let text = try string(key)
+    guard allowed.contains(text) else {
+      throw PlanError(path(key), "expected one of \(allowed.joined(separator: ", ")), found '\(text.prefix(100))'")
+    }
+    return text
+  }
+
   func bool(_ key: String) throws(PlanError) -> Bool {
     guard let flag = try member(key).boolValue else { throw PlanError(path(key), "expected true or false") }
     return flag

@@ -56,6 +56,15 @@ enum TrackDecoder {
       if motionKind == SegmentKind.motion || motionKind == SegmentKind.motionHold {
         guard [0.0, 1, 2, 3].contains(block[base]) else { throw PlanError(location, "motion degree must be 0 to 3") }
       }
+      if motionKind == SegmentKind.spring {
+        // The sampler's closed forms need a finite ω0 > 0 and damping ratio (the checker bounds the spec's).
+        let spring = SpringParameters(
+          mass: block[0], stiffness: block[1], damping: block[2], initialVelocity: block[3],
+          allowsOverdamping: block[4] != 0)
+        guard spring.mass > 0, spring.stiffness > 0, spring.damping >= 0, spring.naturalFrequency.isFinite,
+          spring.naturalFrequency > 0, spring.dampingRatio.isFinite
+        else { throw PlanError(location, "a spring needs mass, stiffness > 0 and a finite frequency and damping ratio") }
+      }
       coefficients.append(block)
       offset += needed
     }

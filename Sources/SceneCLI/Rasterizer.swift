@@ -1,0 +1,100 @@
+import Foundation
+import SceneCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SVG → PNG through `rsvg-convert` (Debian's librsvg2-bin), found on PATH, under a time and a memory bound.
+///
+/// rsvg-convert's cost grows with the picture, not with anything scenec bounds (a 1 MB text took 22 s and
+/// 2.5 GB), so it runs with `ulimit -v` of `memoryKiB` and is killed after the timeout. Its input, output and
+/// error text are temporary files beside the target, removed on every path (`TemporaryFiles`); the PNG then goes to
+/// the target as any `-o` file does (`AtomicFile`: a symlink's target is replaced, a device written directly).
+enum Rasterizer {
+  static let tool = "rsvg-convert"
+  /// Seconds rsvg-convert may run (`--png-timeout`).
+  static let defaultTimeout = 20.0
+  /// Its address-space limit: 1 GiB.
+  static let memoryKiB = 1 << 20
+
+  static func locate(console: Console) -> String? {
+    let path = console.environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") where !folder.isEmpty {
+      let candidate = String(folder) + "/" + tool
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  static func writePNG(svg: String, to output: String, timeout: Double, console: Console) throws(CommandFailure) {
+    guard let executable = locate(console: console) else {
+      throw .usage(
+        "PNG output needs rsvg-convert, which is not on PATH (Debian/Ubuntu: apt-get install librsvg2-bin); "
+          + "write SVG instead with -o FILE.svg")
+    }
+    let target = try AtomicFile.resolvingLinks(output)
+    let url = URL(fileURLWithPath: target)
+    let stem = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)").path
+    let (svgFile, pngFile, errorFile) = (stem + ".svg", stem + ".png.tmp", stem + ".err.tmp")
+    for file in [svgFile, pngFile, errorFile] { TemporaryFiles.remember(file) }
+    defer { for file in [svgFile, pngFile, errorFile] { TemporaryFiles.remove(file) } }
+    do {
+      try Data(svg.utf8).write(to: URL(fileURLWithPath: svgFile))
+    } catch {
+      throw .usage("cannot write \(output): \(error.localizedDescription)")
+    }
+    let status = try run(
+      [executable, "--format", "png", "--output", pngFile, svgFile], errorFile: errorFile, timeout: timeout)
+    guard let status else {
+      throw .usage(
+        "rsvg-convert did not finish within \(NumberFormatting.shortest(timeout)) s and was ended; "
+          + "raise --png-timeout, or write SVG with -o FILE.svg")
+    }
+    guard status == 0 else {
+      let message = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+      let text = String(message.trimmingCharacters(in: .whitespacesAndNewlines).prefix(2000))
+      let memory = status == 137 || text.contains("memory") ? " (it may have run out of its 1 GiB of memory)" : ""
+      throw .usage("rsvg-convert failed (status \(status))\(memory): \(text)")
+    }
+    guard let png = FileManager.default.contents(atPath: pngFile) else {
+      throw .usage("rsvg-convert wrote no PNG for \(output)")
+    }
+    try AtomicFile.write(bytes: [UInt8](png), to: output)
+  }
+
+  /// Runs `argv` with a memory bound, standard error to `errorFile`; its exit status (128 + signal when killed by
+  /// one), or nil when it was killed after `timeout` seconds.
+  private static func run(_ argv: [String], errorFile: String, timeout: Double) throws(CommandFailure) -> Int32? {
+    // The shell sets the limit and replaces itself with the tool; the arguments stay arguments, never shell text.
+    let shell = ["/bin/sh", "-c", "ulimit -v \(memoryKiB) 2>/dev/null; exec \"$0\" \"$@\""] + argv
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var arguments: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
+    defer { for pointer in arguments { free(pointer) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, "/bin/sh", &actions, nil, &arguments, environ)
+    guard result == 0 else { throw .usage("cannot run \(argv[0]): \(String(cString: strerror(result)))") }
+    TemporaryFiles.child = pid
+    defer { TemporaryFiles.child = 0 }
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(timeout, 1e9) * 1e9)
+    var status: Int32 = 0
+    while true {
+      let done = waitpid(pid, &status, WNOHANG)
+      if done == pid { break }
+      if done < 0 && errno != EINTR { return -1 }
+      if DispatchTime.now().uptimeNanoseconds >= deadline {
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return nil
+      }
+      usleep(5_000)
+    }
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+}

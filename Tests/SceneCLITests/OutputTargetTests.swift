@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `-o` never damages what it names (issue 14): a device or FIFO is written directly, a symlink keeps pointing
+/// where it did and its target gets the file. Private nodes and links in a temporary folder, never the real ones.
+@Suite(.serialized) struct OutputTargetTests {
+  static let spec = CLI.repositoryRoot.appendingPathComponent("specs/shake-button.yaml").path
+
+  static func mode(_ path: String) -> mode_t {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+  }
+
+  /// A private copy of /dev/null (character device 1, 3); making it needs root, as the issue's damage did.
+  @Test func aCharacterDeviceStaysADevice() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let node = folder.appendingPathComponent("null").path
+    try #require(mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0, "mknod: \(String(cString: strerror(errno))) (needs root)")
+    for command in [["compile", Self.spec], ["schema"], ["export", "svg", Self.spec, "--at", "0"]] {
+      let run = try Scenec.run(command + ["-o", node])
+      #expect(run.status == 0, "\(command): \(run.standardError)")
+      #expect(Self.mode(node) == S_IFCHR, "\(command) replaced the device")
+    }
+    #expect(AtomicWriteTests.leftovers(in: folder).isEmpty)
+  }
+
+  @Test func aFIFOIsWrittenDirectly() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("plan.fifo").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    // The reader drains the FIFO on another thread while scenec writes it.
+    let received = ReceivedBytes()
+    let reader = Thread {
+      let descriptor = open(fifo, O_RDONLY | O_CLOEXEC)
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while descriptor >= 0 {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        if count <= 0 { break }
+        received.data.append(contentsOf: buffer[0..<count])
+      }
+      if descriptor >= 0 { close(descriptor) }
+      received.done.signal()
+    }
+    reader.start()
+    let run = try Scenec.run(["compile", Self.spec, "-o", fifo])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(received.done.wait(timeout: .now() + 30) == .success)
+    let expected = try Scenec.run(["compile", Self.spec]).standardOutput
+    #expect(String(decoding: received.data, as: UTF8.self) == expected)
+    #expect(Self.mode(fifo) == S_IFIFO)
+  }
+
+  @Test func aSymlinkKeepsPointingAtItsTarget() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let targets = folder.appendingPathComponent("targets")
+    try FileManager.default.createDirectory(at: targets, withIntermediateDirectories: true)
+    try "old".write(to: targets.appendingPathComponent("plan.json"), atomically: true, encoding: .utf8)
+    let link = folder.appendingPathComponent("link.json").path
+    try #require(symlink("targets/plan.json", link) == 0)
+    let chained = folder.appendingPathComponent("chained.json").path
+    try #require(symlink("link.json", chained) == 0)
+    let dangling = folder.appendingPathComponent("dangling.json").path
+    try #require(symlink("targets/new.json", dangling) == 0)
+    let expected = try Scenec.run(["compile", Self.spec]).standardOutput
+    for path in [link, chained, dangling] {
+      let run = try Scenec.run(["compile", Self.spec, "-o", path])
+      #expect(run.status == 0, "\(run.standardError)")
+      #expect(Self.mode(path) == S_IFLNK, "\(path) is no longer a link")
+    }
+    #expect(try String(contentsOf: targets.appendingPathComponent("plan.json"), encoding: .utf8) == expected)
+    #expect(try String(contentsOf: targets.appendingPathComponent("new.json"), encoding: .utf8) == expected)
+    #expect(AtomicWriteTests.leftovers(in: folder).isEmpty && AtomicWriteTests.leftovers(in: targets).isEmpty)
+  }
+}
+
+final class ReceivedBytes: @unchecked Sendable {
+  var data = Data()
+  let done = DispatchSemaphore(value: 0)
+}
+
+/// rsvg-convert runs under a time bound and ends with scenec, leaving no temporary file: a fake slow
+/// `rsvg-convert` first on PATH records its pid and sleeps.
+@Suite(.serialized) struct RasterizerBoundTests {
+  static func fakeTool(in folder: URL) throws -> (bin: String, pidFile: String) {
+    let bin = folder.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let pidFile = folder.appendingPathComponent("rsvg.pid").path
+    let script = bin.appendingPathComponent("rsvg-convert").path
+    // Written through a close-on-exec descriptor: a process another test spawns meanwhile must not inherit it open
+    // for writing, or exec'ing the script fails with "Text file busy".
+    let text = Array("#!/bin/sh\necho $$ > \(pidFile)\nexec sleep 60\n".utf8)
+    let descriptor = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try #require(descriptor >= 0)
+    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    close(descriptor)
+    return (bin.path, pidFile)
+  }
+
+  static func isAlive(_ pidFile: String) -> Bool {
+    guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return false }
+    // A zombie (killed, not yet reaped by whoever inherited it) is not running.
+    let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?
+      .split(separator: " ").first
+    return kill(pid, 0) == 0 && state != "Z"
+  }
+
+  static func environmentArguments(_ bin: String) -> [String] {
+    ["/usr/bin/env", "PATH=\(bin):/usr/bin:/bin", Scenec.binary ?? "scenec"]
+  }
+
+  @Test func aSlowRasterizerIsEndedAtTheTimeout() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (bin, pidFile) = try Self.fakeTool(in: folder)
+    let output = folder.appendingPathComponent("frame.png").path
+    let spec = OutputTargetTests.spec
+    let started = Date()
+    let argv = Self.environmentArguments(bin) + ["export", "svg", spec, "--at", "0", "--png-timeout", "1", "-o", output]
+    let out = folder.appendingPathComponent("out").path
+    let err = folder.appendingPathComponent("err").path
+    let pid = try Scenec.spawn(argv, stdin: .path("/dev/null"), stdout: .path(out), stderr: .path(err))
+    let (status, _, _, killed) = Scenec.waitForExit(pid, timeout: 60)
+    let message = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+    #expect(!killed)
+    #expect(status == 2, "\(message)")
+    #expect(message.contains("did not finish within 1 s"), "\(message)")
+    #expect(Date().timeIntervalSince(started) < 30)
+    #expect(!Self.isAlive(pidFile), "rsvg-convert outlived scenec")
+    #expect(!FileManager.default.fileExists(atPath: output))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty, "temporary files left: \(left)")
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aSignalEndsTheRasterizerAndRemovesTheTemporaries(_ signalNumber: Int32) throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (bin, pidFile) = try Self.fakeTool(in: folder)
+    let output = folder.appendingPathComponent("frame.png").path
+    let argv = Self.environmentArguments(bin) + ["export", "svg", OutputTargetTests.spec, "--at", "0", "-o", output]
+    let pid = try Scenec.spawn(argv, stdin: .path("/dev/null"), stdout: .path("/dev/null"), stderr: .path("/dev/null"))
+    // Wait for the fake tool to start (it writes its pid), then signal scenec alone.
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: pidFile) && Date() < deadline { usleep(20_000) }
+    usleep(100_000)
+    #expect(Self.isAlive(pidFile), "the fake rsvg-convert never started")
+    kill(pid, signalNumber)
+    let (status, _, _, killed) = Scenec.waitForExit(pid, timeout: 30)
+    #expect(!killed)
+    #expect(status == 128 + signalNumber, "status \(status)")
+    usleep(100_000)
+    #expect(!Self.isAlive(pidFile), "rsvg-convert outlived scenec")
+    #expect(!FileManager.default.fileExists(atPath: output))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty, "temporary files left: \(left)")
+  }
+}
