@@ -15,14 +15,16 @@ import Testing
   static let hint = "run .ci/run, which installs chromium (Debian) and rlottie-python, thorvg-python, pylottie, "
     + "streamlit-lottie (PyPI) when they are missing"
 
-  /// A stroke of two dash/gap pairs (lottie-web throws on repeated dash names) over a fill with alpha.
+  /// A stroke of two dash/gap pairs (lottie-web throws on repeated dash names) over a background with alpha, moving.
+  /// A straight line and no phase: rlottie ignores a dash phase and lays dashes on curves out by its own length,
+  /// and ThorVG joins no dash across a corner (docs/exports.md, "Players").
   static let dashes = """
     scene: dashes
     size: [120, 120]
     layers:
-      - {id: ring, type: shape, frame: [0, 0, 120, 120], path: "M20 20 L100 20 L100 100 L20 100 Z", fillColor: "rgba(0, 128, 255, 0.5)", strokeColor: black, lineWidth: 8, lineDashPattern: [20, 6, 4, 6]}
+      - {id: line, type: shape, frame: [0, 0, 120, 120], path: "M10 60 L110 60", fillColor: clear, backgroundColor: "rgba(0, 128, 255, 0.5)", strokeColor: black, lineWidth: 8, lineDashPattern: [20, 6, 4, 6]}
     timelines:
-      turn: {autoplay: true, target: ring, keyPath: lineDashPhase, from: 0, to: 36, duration: 1, fillMode: forwards, removedOnCompletion: false}
+      slide: {autoplay: true, target: line, keyPath: position.x, from: 60, to: 40, duration: 1, fillMode: forwards, removedOnCompletion: false}
     """
 
   struct Job {
