@@ -12,8 +12,8 @@ import Testing
     "rlottie-0.2", "thorvg-1", "lottie-web-5.7-svg", "lottie-web-5.7-canvas", "lottie-web-5.8-svg",
     "lottie-web-5.8-canvas",
   ]
-  static let hint = "run .ci/run, which installs chromium (Debian) and rlottie-python, thorvg-python, pylottie, "
-    + "streamlit-lottie (PyPI) when they are missing"
+  static let hint = "run scripts/test.sh, which installs chromium (Debian) and rlottie-python, thorvg-python, "
+    + "pylottie, streamlit-lottie (PyPI, listed in scripts/requirements.sh) when they are missing"
 
   /// A stroke of two dash/gap pairs (lottie-web throws on repeated dash names) over a background with alpha, moving.
   /// A straight line and no phase: rlottie ignores a dash phase and lays dashes on curves out by its own length,
