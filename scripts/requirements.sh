@@ -8,6 +8,8 @@ TEST_PYTHON_PACKAGES=(
   "lottie_specs=lottie-specs==0.5.2"
   "rlottie_python=rlottie-python==1.3.8"
   "thorvg_python=thorvg-python==1.1.3"
+  "pylottie=pylottie==2024"
+  "streamlit_lottie=streamlit-lottie==0.0.5"
 )
 
 as_root() {

@@ -24,8 +24,8 @@ public enum ExportDiagnostics {
       + "start is used).")
   public static let textLayer = DiagnosticCode(
     "W0906", "text-layer",
-    "A text layer: the Lottie specification has no text, rlottie draws none; it is written as a Bodymovin text "
-      + "layer (`ty: 5`) that names its font, for players that have it.")
+    "A text layer: Lottie has no text every player draws; it is written as an image layer (`ty: 2`) of an "
+      + "embedded SVG of the text, which lottie-web draws in the browser's fonts and rlottie and ThorVG do not.")
   public static let maskContent = DiagnosticCode(
     "W0907", "mask-content",
     "A mask layer with sublayers, a stroke, a border or an even-odd path of several subpaths: Lottie layer masks "

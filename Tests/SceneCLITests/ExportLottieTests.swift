@@ -27,9 +27,7 @@ import Testing
     if let report = ExportTools.validate(files) { Issue.record("schema validation failed:\n\(report)") }
   }
 
-  /// Interior pixels (5×5 neighbourhoods uniform in both pictures: anti-aliased edges differ between the two
-  /// rasterisers) must agree within 3/255 per premultiplied channel: the SVG's colours are rounded to 8 bits and
-  /// both renderers blend in 8-bit arithmetic. Text is removed from the SVG first, as rlottie draws none.
+  /// Every interior pixel agrees (FrameComparison); text is removed from the SVG first, as rlottie draws none.
   @Test(arguments: ExportFixtures.seedTimelines.indices)
   func rlottieFramesMatchTheSVGFrames(_ index: Int) throws {
     guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert else { return }
@@ -42,52 +40,22 @@ import Testing
     try #require(run.status == 0, "\(run.standardError)")
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: lottie))) as? [String: Any])
-    let lastFrame = ((document["op"] as? NSNumber)?.intValue ?? 1) - 1
-    // Thin strokes (the magnifier's 2 points) have interior pixels only when magnified.
-    let scale = max(1, min(4, Int((160.0 / Double(min(document["w"] as? Int ?? 1, document["h"] as? Int ?? 1))).rounded(.up))))
-    let width = ((document["w"] as? NSNumber)?.intValue ?? 0) * scale
-    let height = ((document["h"] as? NSNumber)?.intValue ?? 0) * scale
-    let frames = Set([0, lastFrame / 4, lastFrame / 2, 3 * lastFrame / 4, lastFrame]).sorted()
-    var compared = 0
-    for frame in frames {
-      let time = Double(frame) / 60
-      let svgRun = CLI.run(
-        ["export", "svg", path, "--at", "\(time)"] + (timeline.map { ["--timeline", $0] } ?? []))
-      try #require(svgRun.status == 0, "\(svgRun.standardError)")
-      let withoutText = svgRun.standardOutput.replacingOccurrences(
-        of: "<text[^\n]*</text>", with: "", options: .regularExpression)
-      let svgFile = folder.appendingPathComponent("frame.svg").path
-      let pngFile = folder.appendingPathComponent("frame.png").path
-      try withoutText.write(toFile: svgFile, atomically: true, encoding: .utf8)
-      let rasterised = try #require(ExportTools.run(rsvg, ["--zoom", "\(scale)", "-o", pngFile, svgFile]))
-      try #require(rasterised.status == 0, "rsvg-convert: \(rasterised.standardError)")
-      let svgDump = folder.appendingPathComponent("svg.rgba").path
+    let plan = FrameComparison.plan(document)
+    var total = FrameComparison.Tally()
+    for frame in plan.frames {
+      let svg = try FrameComparison.svgFrame(
+        spec: path, timeline: timeline, frame: frame, scale: plan.scale, folder: folder, rsvg: rsvg, probe: probe)
       let lottieDump = folder.appendingPathComponent("lottie.rgba").path
-      #expect(ExportTools.run(probe, ["dump-png", pngFile, svgDump])?.status == 0)
-      #expect(ExportTools.run(probe, ["dump", lottie, "\(frame)", "\(width)", "\(height)", lottieDump])?.status == 0)
-      let svg = try #require(ExportTools.Pixels(file: svgDump))
+      #expect(
+        ExportTools.run(probe, ["dump", lottie, "\(frame)", "\(plan.width)", "\(plan.height)", lottieDump])?.status == 0)
       let rendered = try #require(ExportTools.Pixels(file: lottieDump))
-      try #require(svg.width == rendered.width && svg.height == rendered.height)
-      var mismatches: [String] = []
-      var opaque = 0
-      for y in stride(from: 2, to: svg.height - 2, by: 1) {
-        for x in stride(from: 2, to: svg.width - 2, by: 1) {
-          guard svg.isInterior(x, y, radius: 2, tolerance: 2), rendered.isInterior(x, y, radius: 2, tolerance: 2) else {
-            continue
-          }
-          let a = svg.premultiplied(x, y)
-          let b = rendered.premultiplied(x, y)
-          compared += 1
-          if a[3] > 0 { opaque += 1 }
-          if zip(a, b).contains(where: { abs($0 - $1) > 3 }) && mismatches.count < 5 {
-            mismatches.append("(\(x), \(y)): svg \(a) rlottie \(b)")
-          }
-        }
-      }
-      #expect(mismatches.isEmpty, "\(spec) \(timeline ?? "") frame \(frame): \(mismatches.joined(separator: "; "))")
-      #expect(opaque >= 20, "\(spec) \(timeline ?? "") frame \(frame): only \(opaque) painted interior pixels compared")
+      var tally = FrameComparison.Tally()
+      FrameComparison.compare(svg, rendered, label: "frame \(frame)", into: &tally)
+      #expect(tally.mismatches.isEmpty, "\(spec) \(timeline ?? ""): \(tally.mismatches.joined(separator: "; "))")
+      #expect(tally.painted >= 20, "\(spec) \(timeline ?? "") frame \(frame): only \(tally.painted) painted interior pixels compared")
+      total.compared += tally.compared
     }
-    #expect(compared > 0)
+    #expect(total.compared > 0)
   }
 
   /// Curves that Lottie can carry are carried exactly: the press's easeInEaseOut scale is one keyframe pair with

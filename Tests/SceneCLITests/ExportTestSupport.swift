@@ -175,3 +175,91 @@ enum ExportFixtures {
     ("submit-button", "progress"), ("submit-button", "expand"),
   ]
 }
+
+/// Lottie frames against the SVG export: the frames a test looks at, the SVG frame's pixels, and the interior-pixel
+/// comparison every player's frames go through.
+enum FrameComparison {
+  /// Frames 0, ¼, ½, ¾ and the last of a Lottie document, and the zoom that gives thin strokes (the magnifier's
+  /// 2 points) interior pixels: the shorter side at least about 160 pixels.
+  static func plan(_ document: [String: Any]) -> (frames: [Int], scale: Int, width: Int, height: Int) {
+    let lastFrame = ((document["op"] as? NSNumber)?.intValue ?? 1) - 1
+    let w = (document["w"] as? NSNumber)?.intValue ?? 1
+    let h = (document["h"] as? NSNumber)?.intValue ?? 1
+    let scale = max(1, min(4, Int((160.0 / Double(max(1, min(w, h)))).rounded(.up))))
+    let frames = Set([0, lastFrame / 4, lastFrame / 2, 3 * lastFrame / 4, lastFrame]).sorted()
+    return (frames, scale, w * scale, h * scale)
+  }
+
+  /// scenec's SVG of `spec` at `frame` (60 fps), text removed, rendered by rsvg-convert at `scale`.
+  static func svgFrame(
+    spec: String, timeline: String?, extra: [String] = [], frame: Int, scale: Int, folder: URL, rsvg: String,
+    probe: String
+  ) throws -> ExportTools.Pixels {
+    let run = CLI.run(
+      ["export", "svg", spec, "--at", "\(Double(frame) / 60)"] + (timeline.map { ["--timeline", $0] } ?? []) + extra)
+    try #require(run.status == 0, "\(run.standardError)")
+    let withoutText = run.standardOutput.replacingOccurrences(
+      of: "<text[^\n]*</text>", with: "", options: .regularExpression)
+    let svgFile = folder.appendingPathComponent("frame.svg").path
+    let pngFile = folder.appendingPathComponent("frame.png").path
+    let dump = folder.appendingPathComponent("frame.rgba").path
+    try withoutText.write(toFile: svgFile, atomically: true, encoding: .utf8)
+    let rasterised = try #require(ExportTools.run(rsvg, ["--zoom", "\(scale)", "-o", pngFile, svgFile]))
+    try #require(rasterised.status == 0, "rsvg-convert: \(rasterised.standardError)")
+    try #require(ExportTools.run(probe, ["dump-png", pngFile, dump])?.status == 0)
+    return try #require(ExportTools.Pixels(file: dump))
+  }
+
+  /// What a comparison found: interior pixels compared, those painted, the largest channel difference, and the
+  /// first few pixels off by more than the tolerance.
+  struct Tally {
+    var compared = 0
+    var painted = 0
+    var worst = 0
+    var mismatches: [String] = []
+    var mismatchCount = 0
+  }
+
+  /// Interior pixels (5×5 neighbourhoods uniform within 2/255 in both pictures: anti-aliased edges differ between
+  /// rasterisers) must agree within 3/255 per premultiplied channel.
+  static let tolerance = 3
+
+  /// Where the SVG frame is interior, at every `step`-th pixel of every `step`-th row (computed once per frame,
+  /// shared by every player compared with it).
+  struct Interior {
+    var step: Int
+    var points: [(x: Int, y: Int)] = []
+
+    init(_ svg: ExportTools.Pixels, step: Int = 1) {
+      self.step = step
+      for y in stride(from: 2, to: svg.height - 2, by: step) {
+        for x in stride(from: 2, to: svg.width - 2, by: step) where svg.isInterior(x, y, radius: 2, tolerance: 2) {
+          points.append((x, y))
+        }
+      }
+    }
+  }
+
+  static func compare(
+    _ svg: ExportTools.Pixels, _ rendered: ExportTools.Pixels, interior: Interior? = nil, label: String,
+    into tally: inout Tally
+  ) {
+    guard svg.width == rendered.width && svg.height == rendered.height else {
+      tally.mismatchCount += 1
+      tally.mismatches.append("\(label): \(rendered.width)×\(rendered.height), not \(svg.width)×\(svg.height)")
+      return
+    }
+    for (x, y) in (interior ?? Interior(svg)).points where rendered.isInterior(x, y, radius: 2, tolerance: 2) {
+      let a = svg.premultiplied(x, y)
+      let b = rendered.premultiplied(x, y)
+      tally.compared += 1
+      if a[3] > 0 { tally.painted += 1 }
+      let difference = zip(a, b).map { abs($0 - $1) }.max() ?? 0
+      tally.worst = max(tally.worst, difference)
+      if difference > tolerance {
+        tally.mismatchCount += 1
+        if tally.mismatches.count < 5 { tally.mismatches.append("\(label) (\(x), \(y)): svg \(a) player \(b)") }
+      }
+    }
+  }
+}

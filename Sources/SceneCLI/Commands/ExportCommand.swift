@@ -174,8 +174,7 @@ enum ExportSupport {
     }
   }
 
-  /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, until the last
-  /// transition has completed, or 1 s past the last event for a loop that never ends).
+  /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, `replaySpan`).
   static func span(_ parsed: Arguments, plan: Plan, playback: Playback) throws(CommandFailure) -> ExportSpan {
     if let text = parsed.value("--duration") {
       guard let value = Double(text), value.isFinite, value >= 0, value <= 3600 else {
@@ -190,15 +189,32 @@ enum ExportSupport {
       var replay = MachineReplay(plan: plan, script: script)
       let lastEvent = script.events.map(\.time).max() ?? 0
       replay.advance(through: lastEvent + ExportSpan.longestPeriod)
-      var end = lastEvent
-      var endless = false
-      for episode in replay.episodes {
-        if episode.complete.isFinite { end = max(end, episode.complete) } else { endless = true }
-        if episode.completion.isFinite { end = max(end, episode.completion) }
-      }
-      if endless { end = max(end, lastEvent + 1) }
-      return ExportSpan(end: min(end, lastEvent + ExportSpan.longestPeriod), capped: false, endless: endless)
+      return replaySpan(replay, plan: plan, lastEvent: lastEvent)
     }
+  }
+
+  /// A replay's span: until its last transition has completed, each episode cut where the next one starts (a
+  /// state left by an event stops its loop). When the last state's loop never ends, one period of it is added
+  /// after its start (1 s when it has no period), so the loop shows once whole.
+  static func replaySpan(_ replay: MachineReplay, plan: Plan, lastEvent: Double) -> ExportSpan {
+    let episodes = replay.episodes
+    var end = lastEvent
+    var endless = false
+    for (index, episode) in episodes.enumerated() {
+      let next = index + 1 < episodes.count ? episodes[index + 1].start : Double.infinity
+      let completion = min(episode.completion, next)
+      let complete = min(episode.complete, next)
+      if completion.isFinite { end = max(end, completion) }
+      if complete.isFinite {
+        end = max(end, complete)
+      } else if completion.isFinite {
+        endless = true
+        let loop = plan.machine?.states[episode.state].loop
+        let period = loop.map { ExportSpan.of(plan: plan, playing: [$0]) }
+        end = max(end, completion + (period.map { $0.capped ? 1 : $0.end } ?? 1))
+      }
+    }
+    return ExportSpan(end: min(end, lastEvent + ExportSpan.longestPeriod), capped: false, endless: endless)
   }
 
   /// Writes `text` to `-o FILE` (atomically) or standard output; PNG when the file ends in `.png` or `--png`.

@@ -160,7 +160,7 @@ struct KeyframeBuilder {
     for (position, interval) in intervals.enumerated() {
       let (t0, t1) = (interval.t0, interval.t1)
       let v0 = startValue(t0, tolerance: tolerance)
-      let left = evaluate(t1 - Self.epsilon)
+      let left = endValue(t1, tolerance: tolerance)
       let isLast = position == intervals.count - 1
       let next = isLast ? left : startValue(t1, tolerance: tolerance)
       let jumps = maxError(left, next) > tolerance
@@ -201,6 +201,14 @@ struct KeyframeBuilder {
     let at = evaluate(t)
     let after = evaluate(t + Self.epsilon)
     return maxError(at, after) > tolerance ? after : at
+  }
+
+  /// The value at the end of an interval: the value just before t (the left limit, for a jump at t), or the
+  /// value at t itself when they agree (so an animation's end is its exact `to`, not a value 1 ns short of it).
+  private func endValue(_ t: Double, tolerance: Double) -> [Double] {
+    let before = evaluate(t - Self.epsilon)
+    let at = evaluate(t)
+    return at.count == before.count && maxError(at, before) <= tolerance / 10 ? at : before
   }
 
   /// Hold parts of an interval where only boolean tracks move: switches located by bisection between frames.

@@ -59,7 +59,6 @@ struct LottieBuild {
   private var pieceCache: [Int: [TimingPiece]] = [:]
   /// Sample times for checks (every frame and the end).
   let checkTimes: [Double]
-  private var fonts: [(name: String, family: String, style: String)] = []
 
   init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double) {
     self.plan = plan
@@ -254,11 +253,12 @@ struct LottieBuild {
     ]
   }
 
-  /// A fill of the colour in `slot` (rgb + alpha as the fill's opacity).
+  /// A fill of the colour in `slot` (rgb + alpha as the fill's opacity). Colours are written [r, g, b, 1]: Qt
+  /// Lottie reads a missing fourth component as alpha 0 (invisible); the alpha is the paint's `o`.
   mutating func fill(_ layer: Int, slot: Int, rule: Int, name: String) -> JSONValue {
     let color = animate([.slots(layer, slot..<(slot + 3))], layer: layer, name: "\(name) colour") { frames in
       let v = frames[layer].values
-      return (0..<3).map { min(max(v[slot + $0], 0), 1) }
+      return (0..<3).map { min(max(v[slot + $0], 0), 1) } + [1]
     }
     let opacity = animate([.slots(layer, (slot + 3)..<(slot + 4))], layer: layer, name: "\(name) opacity") { frames in
       [100 * min(max(frames[layer].values[slot + 3], 0), 1)]
@@ -347,7 +347,7 @@ struct LottieBuild {
         ])
       }
       let color = animate([.slots(layer, S.strokeColor..<(S.strokeColor + 3))], layer: layer, name: "stroke colour") {
-        frames in (0..<3).map { min(max(frames[layer].values[S.strokeColor + $0], 0), 1) }
+        frames in (0..<3).map { min(max(frames[layer].values[S.strokeColor + $0], 0), 1) } + [1]
       }
       let opacity = animate([.slots(layer, (S.strokeColor + 3)..<(S.strokeColor + 4))], layer: layer, name: "stroke opacity") {
         frames in [100 * min(max(frames[layer].values[S.strokeColor + 3], 0), 1)]
@@ -367,7 +367,7 @@ struct LottieBuild {
         ("w", LottieJSON.scalar(width)),
         ("lc", .number(style.lineCap == "round" ? 2 : style.lineCap == "square" ? 3 : 1)),
         ("lj", .number(style.lineJoin == "round" ? 2 : style.lineJoin == "bevel" ? 3 : 1)),
-        ("ml", .number(miter)),
+        ("ml", LottieJSON.number(miter)),
       ]
       var pattern = style.lineDashPattern
       if pattern.count % 2 == 1 { pattern += pattern }
@@ -375,7 +375,8 @@ struct LottieBuild {
         var dashes: [JSONValue] = []
         for (index, length) in pattern.enumerated() {
           dashes.append([
-            "n": index % 2 == 0 ? "d" : "g", "nm": index % 2 == 0 ? "dash" : "gap",
+            // Names are unique: lottie-web defines a property per name and throws on a repeated one.
+            "n": index % 2 == 0 ? "d" : "g", "nm": .string("\(index % 2 == 0 ? "dash" : "gap") \(index / 2 + 1)"),
             "v": LottieJSON.staticValue(LottieJSON.number(length)),
           ])
         }
@@ -398,7 +399,9 @@ struct LottieBuild {
 
   // MARK: - Text
 
-  mutating func textLayerContent(_ layer: Int) -> (document: JSONValue, position: JSONValue)? {
+  /// A text layer's image (LottieTextImage says why an image) and the animated position of its first baseline's
+  /// anchor in the layer's space.
+  mutating func textImage(_ layer: Int) -> (image: LottieTextImage, position: JSONValue)? {
     let style = plan.layers.styles[layer]
     guard !style.string.isEmpty else { return nil }
     let visibleTimes = checkTimes.filter { time in
@@ -419,34 +422,13 @@ struct LottieBuild {
         ExportDiagnostics.staticOnly, layer: id, keyPath: "fontSize, foregroundColor",
         "a text's size and colour are not animated in Lottie here; the values when it first shows are used")
     }
-    let fontName = registerFont(family: style.fontFamily, weight: style.fontWeight)
     warnings.add(
       ExportDiagnostics.textLayer, layer: id, keyPath: "string",
-      "written as a Bodymovin text layer in font '\(fontName)'; the Lottie specification has no text layers and "
-        + "rlottie draws none")
-    let justification: Double
-    switch style.alignmentMode {
-    case "center": justification = 2
-    case "right": justification = 1
-    default: justification = 0
-    }
-    let size = first.fontSize
-    let fc = first.foregroundColor
-    let document: JSONValue = [
-      "d": [
-        "k": [
-          [
-            "s": [
-              "s": LottieJSON.number(size), "f": .string(fontName), "t": .string(style.string.replacingOccurrences(of: "\n", with: "\r")),
-              "j": .number(justification), "tr": 0, "lh": LottieJSON.number(TextLayout.lineHeight * size), "ls": 0,
-              "fc": LottieJSON.numbers([fc.r, fc.g, fc.b].map { min(max($0, 0), 1) }),
-            ],
-            "t": 0,
-          ]
-        ]
-      ],
-      "p": [:], "m": ["g": 1, "a": LottieJSON.staticValue([0, 0])], "a": [],
-    ]
+      "written as an image layer holding an SVG of the text in the player's fonts; the Lottie specification has "
+        + "no text that every player draws, and rlottie and ThorVG draw none")
+    let image = LottieTextImage(
+      string: style.string, family: style.fontFamily, weight: style.fontWeight, size: first.fontSize,
+      color: first.foregroundColor, alignment: style.alignmentMode, bounds: first.bounds.standardized)
     let alignment = style.alignmentMode
     let position = animate(
       [.slots(layer, S.bounds..<(S.bounds + 4)), .slots(layer, S.fontSize..<(S.fontSize + 1))], layer: layer,
@@ -456,16 +438,7 @@ struct LottieBuild {
       let bounds = v.bounds.standardized
       return [TextLayout.anchor(alignment: alignment, bounds: bounds).x, bounds.y + TextLayout.ascent * v.fontSize]
     }
-    return (document, LottieJSON.vector(position))
-  }
-
-  mutating func registerFont(family: String, weight: String) -> String {
-    let style = weight.prefix(1).uppercased() + weight.dropFirst()
-    let name = (family == "system" ? "System" : family).replacingOccurrences(of: " ", with: "") + "-" + style
-    if !fonts.contains(where: { $0.name == name }) {
-      fonts.append((name, family == "system" ? "system-ui" : family, style))
-    }
-    return name
+    return (image, LottieJSON.vector(position))
   }
 
   // MARK: - Layers
@@ -478,7 +451,6 @@ struct LottieBuild {
     var parent: Int?
     var transform: JSONValue
     var shapes: [JSONValue] = []
-    var text: JSONValue?
     /// Precomposition layers: the asset, its clip size, and the layer masks.
     var reference: String?
     var size: (width: Double, height: Double)?
@@ -550,17 +522,19 @@ struct LottieBuild {
   /// A layer's text, sublayers and border, hanging from `carrier` (whose space is the layer's own).
   mutating func content(of layer: Int, carrier: Int, context: Int?, into list: inout [Item]) {
     let id = tree.id(layer)
-    if plan.layers.types[layer] == .text, let text = textLayerContent(layer) {
+    if plan.layers.types[layer] == .text, let text = textImage(layer) {
       let opacity = effectiveOpacity(
         of: layer, context: context, extra: .slots(layer, (S.foregroundColor + 3)..<(S.foregroundColor + 4))
       ) { frames in min(max(frames[layer].values[S.foregroundColor + 3], 0), 1) }
       let transform: JSONValue = [
-        "a": LottieJSON.staticValue([0, 0]), "p": text.position, "s": LottieJSON.staticValue([100, 100]),
-        "r": LottieJSON.staticValue(0), "o": opacity,
+        "a": LottieJSON.staticValue(LottieJSON.numbers(text.image.anchor)), "p": text.position,
+        "s": LottieJSON.staticValue([100, 100]), "r": LottieJSON.staticValue(0), "o": opacity,
       ]
+      let reference = "text_\(assets.count)"
+      assets.append(text.image.asset(id: reference))
       _ = append(
         Item(
-          key: 0, name: "\(id) text", type: 5, parent: carrier, transform: transform, text: text.document,
+          key: 0, name: "\(id) text", type: 2, parent: carrier, transform: transform, reference: reference,
           owner: layer, draws: { LayerValues($0[layer]).foregroundColor.isVisible }),
         to: &list, context: context)
     }
@@ -833,7 +807,6 @@ extension LottieBuild {
         object.append("h", .number(size.height))
       }
       if item.type == 4 { object.append("shapes", .array(item.shapes)) }
-      if item.type == 5, let text = item.text { object.append("t", text) }
       object.append("ip", 0)
       object.append("op", .number(frames))
       object.append("st", 0)
@@ -877,16 +850,6 @@ extension LottieBuild {
     object.append("nm", .string(plan.scene))
     object.append("ddd", 0)
     object.append("assets", .array(assets))
-    if !fonts.isEmpty {
-      object.append(
-        "fonts",
-        [
-          "list": .array(
-            fonts.map { font in
-              ["fName": .string(font.name), "fFamily": .string(font.family), "fStyle": .string(font.style), "ascent": 80]
-            })
-        ])
-    }
     object.append("layers", .array(layers))
     object.append("markers", [])
     return object.value

@@ -7,10 +7,15 @@ enum LottieJSON {
     (seconds * KeyframeBuilder.frameRate * 1e6).rounded() / 1e6
   }
 
+  /// Every number is written to a millionth (`precision`): far below what a player can show, and above the float
+  /// noise of sampling (199.99999985 is written 200, 0.1 + 0.2 is 0.3).
   static func number(_ x: Double) -> JSONValue {
     guard x.isFinite else { return .number(0) }
-    return .number(abs(x) < 1e-12 ? 0 : x)
+    let rounded = (x * precision).rounded() / precision
+    return .number(rounded == 0 ? 0 : rounded)
   }
+
+  static let precision = 1e6
 
   static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(number)) }
 
