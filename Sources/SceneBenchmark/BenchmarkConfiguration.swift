@@ -16,6 +16,8 @@ public struct BenchmarkConfiguration: Sendable {
   public var comparesLottie: Bool
   /// The scaling table's 1× counts, times this (1 for the full run).
   public var scalingScale: Double = 1
+  /// The scaling rows to run, by the start of their names (`--scaling-rows layers,nesting`); empty for all.
+  public var scalingRows: [String] = []
   /// Rounds of the scaling table (each round runs every size of every dimension once or more).
   public var scalingRounds = 3
   /// The parts to run (`compile`, `sample`, `lint`, `lottie`, `scaling`); empty for all.

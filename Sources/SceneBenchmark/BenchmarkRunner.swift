@@ -56,7 +56,9 @@ public enum BenchmarkRunner {
     // 4. The scaling table.
     if configuration.runs("scaling") {
       report.scaling = try ScalingBenchmark.run(
-        ScalingBenchmark.dimensions(scale: configuration.scalingScale), rounds: configuration.scalingRounds,
+        ScalingBenchmark.dimensions(scale: configuration.scalingScale).filter { dimension in
+          configuration.scalingRows.isEmpty || configuration.scalingRows.contains { dimension.name.hasPrefix($0) }
+        }, rounds: configuration.scalingRounds,
         minimumTime: configuration.minimumTime, folder: folder.appendingPathComponent("scaling"), log: log)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import SceneBenchmark
 
-// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]: runs the benchmark, prints the table and writes it,
+// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]: runs the benchmark, prints the table and writes it,
 // with the date, the machine and the command, to BENCHMARKS.md (or FILE). See README.md, "Benchmarks".
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child-memory", arguments.count == 2 {
@@ -48,7 +48,7 @@ if arguments.first == "--profile-sample", arguments.count == 5, let layers = Int
 }
 
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]\n".utf8))
+  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]\n".utf8))
   exit(2)
 }
 
@@ -83,13 +83,15 @@ while index < arguments.count {
   case "--scaling-scale":
     guard let scale = Double(value()), scale > 0 else { fail("--scaling-scale needs a positive number") }
     configuration.scalingScale = scale
+  case "--scaling-rows":
+    configuration.scalingRows = value().split(separator: ",").map(String.init)
   case "--scaling-rounds":
     guard let rounds = Int(value()), rounds > 0 else { fail("--scaling-rounds needs a positive integer") }
     configuration.scalingRounds = rounds
   case "--output", "-o":
     output = value()
   case "-h", "--help":
-    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]")
+    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]")
     exit(0)
   default:
     fail("unknown argument '\(argument)'")
