@@ -1,3 +1,4 @@
+import CBenchSupport
 import Foundation
 import SceneCLI
 
@@ -14,6 +15,8 @@ public enum ScalingBenchmark {
     public var command: String
     var spec: @Sendable (Int) -> String
     var arguments: @Sendable (Int) -> [[String]]
+    /// How many times the commands parse the grown spec (for the libyaml share); 0 when the spec does not grow.
+    var parses = 2
   }
 
   public struct Row: Sendable {
@@ -22,9 +25,17 @@ public enum ScalingBenchmark {
     public var command: String
     public var units: [Int]
     public var seconds: [Double]
+    /// libyaml's event parse of the spec, times the parses the commands make; empty when the spec does not grow.
+    public var floorSeconds: [Double] = []
     public var perUnit: [Double] { zip(seconds, units).map { $0 / Double($1) } }
     /// Cost per unit at 16× ÷ at 1×.
     public var ratio: Double { perUnit[perUnit.count - 1] / perUnit[0] }
+    /// The same ratio for the time beyond libyaml's parse (scenec's own work), when measured.
+    public var ratioBeyondFloor: Double? {
+      guard floorSeconds.count == seconds.count else { return nil }
+      let beyond = zip(zip(seconds, floorSeconds), units).map { ($0.0 - $0.1) / Double($1) }
+      return beyond[beyond.count - 1] / beyond[0]
+    }
   }
 
   public static let multipliers = [1, 4, 16]
@@ -63,15 +74,15 @@ public enum ScalingBenchmark {
       Dimension(
         name: "events replayed", unit: "event", base: base(1000), command: "sample --events … --at (20 times)",
         spec: { _ in ScalingScenes.eventScene },
-        arguments: { [["sample", "{spec}", "--events", ScalingScenes.events($0), "--at", ScalingScenes.eventSampleTimes($0)]] }),
+        arguments: { [["sample", "{spec}", "--events", ScalingScenes.events($0), "--at", ScalingScenes.eventSampleTimes($0)]] }, parses: 0),
       Dimension(
         name: "frames exported (svg)", unit: "frame", base: base(60), command: "export filmstrip --frames N",
         spec: { _ in ScalingScenes.exportScene },
-        arguments: { [["export", "filmstrip", "{spec}", "--frames", String($0), "--duration", "10", "-o", "{out}"]] }),
+        arguments: { [["export", "filmstrip", "{spec}", "--frames", String($0), "--duration", "10", "-o", "{out}"]] }, parses: 0),
       Dimension(
         name: "frames exported (lottie)", unit: "frame", base: base(120), command: "export lottie --duration N/60",
         spec: { _ in ScalingScenes.exportScene },
-        arguments: { [["export", "lottie", "{spec}", "--duration", String(Double($0) / 60), "-o", "{out}"]] }),
+        arguments: { [["export", "lottie", "{spec}", "--duration", String(Double($0) / 60), "-o", "{out}"]] }, parses: 0),
     ]
   }
 
@@ -96,9 +107,11 @@ public enum ScalingBenchmark {
       let units = multipliers.map { $0 * dimension.base }
       log("scaling: \(dimension.name) at \(units.map(String.init).joined(separator: ", ")) \(dimension.unit)s")
       var runs: [[[String]]] = []
+      var specs: [[UInt8]] = []
       for count in units {
         let path = folder.appendingPathComponent("scaling-\(count).yaml").path
-        try Data(dimension.spec(count).utf8).write(to: URL(fileURLWithPath: path))
+        specs.append(Array(dimension.spec(count).utf8))
+        try Data(specs[specs.count - 1]).write(to: URL(fileURLWithPath: path))
         let output = folder.appendingPathComponent("scaling-\(count)-out").path
         runs.append(
           dimension.arguments(count).map { $0.map { $0 == "{spec}" ? path : $0 == "{out}" ? output : $0 } })
@@ -111,16 +124,24 @@ public enum ScalingBenchmark {
         }
       }
       var times: [[Double]] = Array(repeating: [], count: units.count)
+      var floors: [[Double]] = Array(repeating: [], count: units.count)
       for _ in 0..<rounds {
         for (index, commands) in runs.enumerated() {
           times[index].append(
             Timing.perCall(minimum: minimumTime, wall: true) { for arguments in commands { blackHole(execute(arguments)) } })
+          guard dimension.parses > 0 else { continue }
+          let bytes = specs[index]
+          floors[index].append(
+            Double(dimension.parses)
+              * Timing.perCall(minimum: minimumTime, wall: true) {
+                blackHole(bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) })
+              })
         }
       }
       rows.append(
         Row(
           dimension: dimension.name, unit: dimension.unit, command: dimension.command, units: units,
-          seconds: times.map(Timing.median)))
+          seconds: times.map(Timing.median), floorSeconds: dimension.parses > 0 ? floors.map(Timing.median) : []))
     }
     return rows
   }
@@ -149,14 +170,20 @@ public enum ScalingBenchmark {
 
   /// The table, in Markdown.
   public static func markdown(_ rows: [Row]) -> String {
-    var text = "| dimension | command | units at 1× / 4× / 16× | seconds at 1× / 4× / 16× | µs per unit at 1× / 4× / 16× | 16× ÷ 1× per unit | within \(BenchmarkReport.fixed(goal, 1))× |\n"
-    text += "| --- | --- | ---: | ---: | ---: | ---: | --- |\n"
+    var text = "| dimension | command | units at 1× / 4× / 16× | seconds at 1× / 4× / 16× | µs per unit at 1× / 4× / 16× | "
+    text += "16× ÷ 1× per unit | within \(BenchmarkReport.fixed(goal, 1))× | libyaml parse share at 16× | 16× ÷ 1× without the parse |\n"
+    text += "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |\n"
     for row in rows {
       let units = row.units.map { BenchmarkReport.grouped($0) }.joined(separator: " / ")
       let seconds = row.seconds.map { BenchmarkReport.fixed($0, 3) }.joined(separator: " / ")
       let perUnit = row.perUnit.map { BenchmarkReport.fixed($0 * 1e6, 1) }.joined(separator: " / ")
       text += "| \(row.dimension) (\(row.unit)s) | `\(row.command)` | \(units) | \(seconds) | \(perUnit) | "
-      text += "\(BenchmarkReport.fixed(row.ratio, 2))× | \(row.ratio <= goal ? "yes" : "**no**") |\n"
+      text += "\(BenchmarkReport.fixed(row.ratio, 2))× | \(row.ratio <= goal ? "yes" : "**no**") | "
+      if let beyond = row.ratioBeyondFloor, let floor = row.floorSeconds.last, let total = row.seconds.last {
+        text += "\(BenchmarkReport.fixed(100 * floor / total, 0)) % | \(BenchmarkReport.fixed(beyond, 2))× |\n"
+      } else {
+        text += "— | — |\n"
+      }
     }
     return text
   }
