@@ -46,7 +46,7 @@ public enum ScalingScenes {
     let each = max(2, count / 4)
     var out = header + smallLayers(4) + "timelines:\n  main:\n    autoplay: true\n    group:\n"
     for (index, mode) in ["linear", "eased", "cubic", "discrete"].enumerated() {
-      out += "      - target: l\(index)\n        keyPath: position.x\n        duration: \(each / 10)\n"
+      out += "      - target: l\(index)\n        keyPath: position.x\n        duration: \(max(1, each / 10))\n"
       out += "        values: [" + (0..<each).map { String($0 * 7 % 400) }.joined(separator: ", ") + "]\n"
       switch mode {
       case "eased": out += "        timingFunctions: [" + Array(repeating: "easeIn", count: each - 1).joined(separator: ", ") + "]\n"
