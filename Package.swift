@@ -66,7 +66,7 @@ let package = Package(
       dependencies: [
         "SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore", "SceneBenchmark",
       ],
-      exclude: ["Golden"]
+      exclude: ["Golden", "Fixtures"]
     ),
     .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"]),
   ]

@@ -13,7 +13,7 @@ public enum CheckDiagnostics {
   public static let badVersion = DiagnosticCode("E0204", "unsupported-version", "`version` is not 1.")
   public static let emptyValue = DiagnosticCode("E0205", "empty-value", "A key with no value.")
   public static let invalidName = DiagnosticCode(
-    "E0206", "invalid-name", "An id or name that is not `[A-Za-z_][A-Za-z0-9_-]*`.")
+    "E0206", "invalid-name", "An id or name that is not `[A-Za-z_][A-Za-z0-9_-]*` (a `let` name or loop variable also without `-`).")
   public static let duplicateID = DiagnosticCode("E0207", "duplicate-id", "Two layers with the same id.")
   public static let unknownLayer = DiagnosticCode("E0208", "unknown-layer", "A target that names no layer.")
   public static let wrongLayerType = DiagnosticCode(
@@ -87,10 +87,12 @@ public enum CheckDiagnostics {
   public static let targetInsideInstances = DiagnosticCode(
     "E0714", "target-inside-repeat", "A child targets another layer inside a node that targets every instance of a repeat.")
   public static let noTimelines = DiagnosticCode("E0715", "unknown-timeline", "A timeline name that is not defined.")
+  public static let unsupportedFeature = DiagnosticCode(
+    "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
 
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
-    conflictingKeys, unknownPath, shadowedName, forwardReference, typeMismatch, wrongArity, outOfRange, unknownEnumValue,
+    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity, outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
     pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations, unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,

@@ -29,6 +29,13 @@ public enum SpecChecker {
   }
 
   public static func check(_ source: SourceFile, options: Options = Options()) -> Result {
+    if let marker = PlanDetection.formatMarker(in: source.bytes) {
+      let diagnostic = Diagnostic(
+        YAMLDiagnostics.compiledPlan, "this file is a compiled plan (scenec-plan JSON), not a spec", at: marker,
+        notes: ["`scenec compile` writes plans from specs; lint and compile read specs"],
+        help: "check the spec it was compiled from; `scenec sample` and `scenec export` read a plan as it is")
+      return Result(scene: nil, diagnostics: [diagnostic])
+    }
     let read = YAMLReader.read(source, limits: options.yamlLimits)
     guard let root = read.document.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
       return Result(scene: nil, diagnostics: read.diagnostics)
@@ -40,10 +47,11 @@ public enum SpecChecker {
     } else {
       scene.value = nil
     }
+    let suppressions = Suppressions(source: source) { catalogue }
+    context.diagnostics.append(contentsOf: suppressions.problems)
     var diagnostics = context.diagnostics.sorted
-    let disabled = Suppressions.disabledCodes(in: source)
-    if !disabled.isEmpty {
-      diagnostics.removeAll { $0.severity == .warning && (disabled.contains($0.code.id) || disabled.contains($0.code.name)) }
+    if !suppressions.file.isEmpty || !suppressions.lines.isEmpty {
+      diagnostics.removeAll { suppressions.disables($0, in: source) }
     }
     return Result(scene: context.diagnostics.hasErrors ? nil : scene.value, diagnostics: diagnostics)
   }
@@ -55,7 +63,7 @@ public enum SpecChecker {
         CheckDiagnostics.badVersion, "version \(NumberFormatting.shortest(version)) is not supported", at: context.span(node),
         help: "write `version: 1`, or leave it out")
     }
-    let name = fields.value("scene").flatMap { context.name($0, what: "scene name") } ?? ""
+    let name = fields.value("scene").flatMap(context.sceneName) ?? ""
     if let node = fields.value("size"), let size = context.vector(node, kind: .size) {
       if size[0] > 0, size[1] > 0 {
         context.environment.width = size[0]
@@ -92,7 +100,7 @@ public enum SpecChecker {
     for (index, entry) in entries.enumerated() { positions[context.document.scalar(entry.key)] = index }
     for (index, entry) in entries.enumerated() {
       guard let name = context.name(entry.key, what: "let name"),
-        context.checkNotShadowing(name, at: context.span(entry.key))
+        context.checkNotShadowing(name, at: context.span(entry.key)), context.checkLetName(name, at: context.span(entry.key))
       else { continue }
       if context.document.kind(entry.value) == .scalar {
         let text = context.document.scalar(entry.value)
@@ -113,7 +121,9 @@ public enum SpecChecker {
         }
       }
       context.letSpans[name] = context.span(entry.key)
-      guard let text = context.scalarText(entry.value, expected: "a number expression") else {
+      guard let text = context.scalarText(entry.value, expected: "a number expression"),
+        context.checkLetIsNotColour(text, name: name, at: context.span(entry.value))
+      else {
         context.failedNames.insert(name)
         continue
       }

@@ -25,7 +25,9 @@ enum MachineLowering {
       return MachineTable.Transition(
         from: transition.from, trigger: trigger, to: transition.to, duration: transition.duration,
         curve: function.isLinear ? nil : function.curve, timeline: transition.timeline,
-        discrete: transition.discrete == .end ? .end : .start, length: transition.length(timelines: scene.timelines))
+        discrete: transition.discrete == .end ? .end : .start,
+        interrupt: transition.interrupt == .replace ? .replace : .blend,
+        length: transition.length(timelines: scene.timelines))
     }
     return MachineTable(
       events: machine.events.map(\.name), initial: machine.initial, states: states, transitions: transitions)

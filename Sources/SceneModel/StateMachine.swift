@@ -118,6 +118,14 @@ extension StateMachine {
     case end
   }
 
+  /// What a transition that cuts into a running one does with the motion on screen.
+  public enum Interruption: String, Sendable, Hashable, CaseIterable {
+    /// The difference from the screen, in value and velocity, fades out over `duration`: nothing jumps.
+    case blend
+    /// Core Animation's literal behaviour: the new animations' own values show at once.
+    case replace
+  }
+
   public struct Transition: Sendable {
     /// Indices into `states`.
     public var from: Int
@@ -130,6 +138,7 @@ extension StateMachine {
     /// Index into `Scene.timelines`: played from the transition's start, on top of the pose animations.
     public var timeline: Int?
     public var discrete: DiscreteSwitch
+    public var interrupt: Interruption
     /// The whole entry.
     public var span: Span
     public var fromSpan: Span
@@ -140,7 +149,8 @@ extension StateMachine {
 
     public init(
       from: Int, trigger: Trigger, to: Int, duration: Double = 0.25, timingFunction: TimingFunction = .easeInEaseOut,
-      timeline: Int? = nil, discrete: DiscreteSwitch = .start, span: Span = .zero, fromSpan: Span = .zero,
+      timeline: Int? = nil, discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, span: Span = .zero,
+      fromSpan: Span = .zero,
       triggerSpan: Span = .zero, toSpan: Span = .zero, timelineSpan: Span? = nil
     ) {
       self.from = from
@@ -150,6 +160,7 @@ extension StateMachine {
       self.timingFunction = timingFunction
       self.timeline = timeline
       self.discrete = discrete
+      self.interrupt = interrupt
       self.span = span
       self.fromSpan = fromSpan
       self.triggerSpan = triggerSpan

@@ -20,12 +20,14 @@ public enum YAMLDiagnostics {
   public static let inputTooLarge = DiagnosticCode(
     "E0111", "input-too-large", "The file is larger than the limit (`--max-input-bytes`).")
   public static let emptyDocument = DiagnosticCode("E0112", "empty-document", "The file holds no YAML content.")
+  public static let compiledPlan = DiagnosticCode(
+    "E0113", "compiled-plan", "The file is a compiled plan (scenec-plan JSON), not a spec.")
   /// Reported by the reader inside flow lists and by the checker for empty values; one code for one mistake.
   public static let unquotedHexColor = DiagnosticCode(
     "E0308", "unquoted-hex-color", "An unquoted `#RRGGBB` colour, which YAML reads as a comment.")
 
   public static let all: [DiagnosticCode] = [
     syntax, invalidUTF8, tabIndentation, duplicateKey, tag, anchor, multipleDocuments, complexKey, tooDeep,
-    scalarTooLong, inputTooLarge, emptyDocument, unquotedHexColor,
+    scalarTooLong, inputTooLarge, emptyDocument, compiledPlan, unquotedHexColor,
   ]
 }

@@ -86,7 +86,6 @@ public struct YAMLDocument: Sendable {
 
   /// A scalar's text after YAML's escapes and folding; empty for collections.
   public func scalar(_ node: YAMLNode) -> String {
-    let record = records[node.index]
     guard kind(node) == .scalar else { return "" }
     return withScalarBytes(node) { String(decoding: $0, as: UTF8.self) }
   }

@@ -45,6 +45,9 @@ private struct TreeBuilder {
   var documentCount = 0
   /// Scalars dropped for exceeding the length limit; already reported, so never compared as keys.
   var truncated = Set<Int>()
+  /// Open flow collections, and the quoted scalars inside the outermost one (see `FlowHexComment.swallowed`).
+  var flowDepth = 0
+  var quotedInFlow: [Span] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
@@ -71,7 +74,10 @@ private struct TreeBuilder {
       var empty: UInt8 = 0
       yaml_parser_set_input_string(&parser, &empty, 0)
     }
-    yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    // With the encoding set, libyaml reads a UTF-8 byte-order mark as content; left to detect it, it skips the
+    // mark (and MarkConverter expects it skipped).
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    if !hasByteOrderMark { yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING) }
     var event = yaml_event_t()
     while true {
       guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -120,7 +126,9 @@ private struct TreeBuilder {
         return addScalar(text: nil, style: .plain, span: span)
       }
       let text = UnsafeBufferPointer(start: scalar.value, count: length)
-      return addScalar(text: text, style: Self.style(scalar.style), span: span)
+      let style = Self.style(scalar.style)
+      if flowDepth > 0, style != .plain { quotedInFlow.append(span) }
+      return addScalar(text: text, style: style, span: span)
     case YAML_SEQUENCE_START_EVENT:
       let info = event.data.sequence_start
       checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
@@ -197,6 +205,7 @@ private struct TreeBuilder {
     let index = attach(
       kind: kind, style: .plain, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), first: 0, count: 0)
     open.append((index, pending.count))
+    if flow { flowDepth += 1 }
     return true
   }
 
@@ -219,6 +228,25 @@ private struct TreeBuilder {
     document.records[index].count = UInt32(count)
     document.records[index].end = UInt32(max(end, Int(document.records[index].start)))
     if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
+    if document.isFlow(YAMLNode(index: index)) {
+      flowDepth -= 1
+      if flowDepth == 0 { checkSwallowedColours(Span(start: Int(document.records[index].start), end: end)) }
+    }
+  }
+
+  /// A hex colour a comment took out of a multi-line flow collection, which is still well-formed without it.
+  mutating func checkSwallowedColours(_ span: Span) {
+    defer { quotedInFlow.removeAll(keepingCapacity: true) }
+    guard span.end > span.start, memchr(bytes.baseAddress! + span.start, Int32(UInt8(ascii: "#")), span.end - span.start) != nil else { return }
+    for colour in FlowHexComment.swallowed(in: bytes, span: span, quoted: quotedInFlow) {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
+      let inMapping = bytes[span.start] == UInt8(ascii: "{")
+      diagnostics.error(
+        YAMLDiagnostics.unquotedHexColor,
+        "'\(text)' is read as a YAML comment, so this \(inMapping ? "mapping" : "list") silently loses it", at: colour,
+        notes: ["an unquoted ' #' starts a comment that runs to the end of the line, even inside \(inMapping ? "{ }" : "[ ]")"],
+        help: "quote the colour: \"\(text)\"", replacement: "\"\(text)\"")
+    }
   }
 
   /// Appends a node and links it to its parent; returns its index.
@@ -305,12 +333,13 @@ private struct TreeBuilder {
       scanStart -= 1
       if bytes[scanStart] == 0x0A { linesBack += 1 }
     }
-    if let colour = hexCommentInFlow(from: scanStart, to: max(offset, contextOffset ?? offset)) {
+    if let (colour, inMapping) = FlowHexComment.find(in: bytes, from: scanStart, to: max(offset, contextOffset ?? offset)) {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
       diagnostics.error(
-        YAMLDiagnostics.unquotedHexColor, "'\(text)' is read as a YAML comment, which breaks this list", at: colour,
-        notes: ["an unquoted ' #' starts a comment, even inside [ ]"], help: "quote the colour: \"\(text)\"",
-        replacement: "\"\(text)\"")
+        YAMLDiagnostics.unquotedHexColor,
+        "'\(text)' is read as a YAML comment, which breaks this \(inMapping ? "mapping" : "list")", at: colour,
+        notes: ["an unquoted ' #' starts a comment, even inside \(inMapping ? "{ }" : "[ ]")"],
+        help: "quote the colour: \"\(text)\"", replacement: "\"\(text)\"")
       return
     }
     let span = Span(start: offset, end: min(offset + 1, bytes.count))
@@ -321,33 +350,6 @@ private struct TreeBuilder {
       return
     }
     diagnostics.error(YAMLDiagnostics.syntax, problem, at: span, labels: labels, help: Self.help(for: problem))
-  }
-
-  /// A `#` plus 3–8 hex digits right after `[` or `,` (and spaces) between two offsets: a colour YAML took for a
-  /// comment inside a flow list.
-  func hexCommentInFlow(from start: Int, to end: Int) -> Span? {
-    var index = max(0, start)
-    let limit = min(end, bytes.count - 1)
-    var previous: UInt8 = 0
-    while index <= limit {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "#"), previous == 0x20 || previous == 0x09 {
-        var back = index - 1
-        while back >= 0, bytes[back] == 0x20 || bytes[back] == 0x09 { back -= 1 }
-        if back >= 0, bytes[back] == UInt8(ascii: "[") || bytes[back] == UInt8(ascii: ",") {
-          var digits = index + 1
-          while digits < bytes.count, Self.isHex(bytes[digits]) { digits += 1 }
-          if [3, 4, 6, 8].contains(digits - index - 1) { return Span(start: index, end: digits) }
-        }
-      }
-      previous = byte
-      index += 1
-    }
-    return nil
-  }
-
-  static func isHex(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
   }
 
   static func help(for problem: String) -> String {

@@ -22,10 +22,6 @@ import Testing
   @Test(arguments: specNames)
   func lintClean(_ name: String) throws {
     let bytes = Array(try Data(contentsOf: Self.specsDirectory.appendingPathComponent(name)))
-    let source = SourceFile(path: "specs/\(name)", bytes: bytes)
-    let result = SpecChecker.check(source)
-    let report = TextRenderer(color: false, short: false).render([FileReport(source: source, diagnostics: result.diagnostics)])
-    #expect(result.diagnostics.isEmpty, "specs/\(name) is not lint-clean:\n\(report)")
-    #expect(result.scene != nil)
+    CleanFixtureTests.expectChecksClean(SourceFile(path: "specs/\(name)", bytes: bytes))
   }
 }

@@ -333,6 +333,39 @@ import Testing
     #expect(transition.timingFunction == .easeInEaseOut)
     #expect(transition.discrete == .start)
     #expect(transition.timeline == nil)
+    #expect(transition.interrupt == .blend, "no jumps by default")
+  }
+
+  /// `scenec schema` describes `states:` from the same tables: a transition's keys, `interrupt` among them.
+  @Test func schemaDescribesTransitions() throws {
+    let defs = try #require(JSONSchemaGenerator.schema()["$defs"])
+    let properties = try #require(defs["transition"]?["properties"]?.objectMembers)
+    #expect(properties.map(\.0) == SpecSchema.transition.map(\.name))
+    #expect(defs["transition"]?["properties"]?["interrupt"]?["enum"] == .array(["blend", "replace"]))
+    #expect(defs["states"]?["properties"]?["transitions"]?["items"] == ["$ref": "#/$defs/transition"])
+    #expect(defs["state"]?["properties"]?["loop"] != nil)
+  }
+
+  /// Grammar.md's tables of `states:`, a state and a transition list exactly the keys the checker takes.
+  @Test func grammarTablesMatchTheChecker() {
+    #expect(GrammarTests.tableNames(after: "Keys of a transition:") == SpecSchema.transition.map(\.name))
+    #expect(GrammarTests.tableNames(after: "Keys of a state:") == SpecSchema.state.map(\.name))
+    #expect(GrammarTests.tableNames(after: "Keys of `states:`:").prefix(3) == ArraySlice(SpecSchema.stateMachine.map(\.name)))
+  }
+
+  /// `interrupt:` is an enum key like `discrete:`: read when valid, a located E0304 with did-you-mean otherwise.
+  @Test func interruptMode() throws {
+    let (result, _) = Self.check(
+      Self.toggle.replacingOccurrences(of: "to: lit}", with: "to: lit, interrupt: replace}"))
+    let machine = try #require(result.scene?.stateMachine)
+    #expect(machine.transitions.map(\.interrupt) == [.replace, .blend])
+    let (misspelt, span) = Self.check(
+      Self.toggle.replacingOccurrences(of: "to: lit}", with: "to: lit, interrupt: «blnd»}"))
+    let diagnostic = try #require(misspelt.diagnostics.first)
+    #expect(misspelt.diagnostics.map(\.code.id) == ["E0304"])
+    #expect(diagnostic.span == span)
+    #expect(diagnostic.message.contains("'blnd' is not an interruption mode"), "\(diagnostic.message)")
+    #expect(diagnostic.help == "did you mean 'blend'?")
   }
 
   @Test func catalogueIsComplete() {

@@ -6,6 +6,7 @@ import Testing
 /// No jumps: a transition starts from the values on screen at its instant, mid-animation too. The record button's
 /// second event is swept across the first transition, its completion and the loop; every number sampled 1 µs
 /// before and 1 µs after it may differ only by what the fastest animation of that number can move in 2 µs.
+/// Timeline transitions with explicit values and spring timelines are swept in MachineInterruptionTests.
 @Suite("Machine continuity")
 struct MachineContinuityTests {
   static let step = 1e-6

@@ -40,6 +40,7 @@ struct MachinePlanTests {
       #expect(transition.duration == source.duration)
       #expect(transition.length == source.length(timelines: scene.timelines))
       #expect(transition.discrete.rawValue == source.discrete.rawValue)
+      #expect(transition.interrupt.rawValue == source.interrupt.rawValue)
       #expect(transition.curve == (source.timingFunction.isLinear ? nil : source.timingFunction.curve))
     }
   }
@@ -113,6 +114,7 @@ struct MachinePlanTests {
     ("\"from\": 1, \"trigger\": 1", "\"from\": 0, \"trigger\": 0", "machine.transitions[1]"),
     ("\"trigger\": 1", "\"trigger\": 5", "machine.transitions[1].trigger"),
     ("\"discrete\": \"end\"", "\"discrete\": \"later\"", "machine.transitions[1].discrete"),
+    ("\"interrupt\": \"blend\"", "\"interrupt\": \"mix\"", "machine.transitions[0].interrupt"),
     ("\"loop\": 1", "\"loop\": 9", "machine.states[1].loop"),
     ("\"loopLength\": \"inf\"", "\"loopLength\": -1", "machine.states[1].loopLength"),
     ("\"duration\": 0.25", "\"duration\": -1", "machine.transitions[0]"),

@@ -78,15 +78,21 @@ struct MachineReplayTests {
     #expect(MachineTestSupport.close(width.from, 5.5) && width.to == 5)
   }
 
-  /// Tap at 0 likes (the hearts swap at once, `like` plays); tap at 1.5 unlikes from the held pose; tap at 1.7
-  /// interrupts `unlike` 0.2 s in: the pose animations start from the half-turned, 0.8-scaled heart, and `like`'s
-  /// explicit values, added above them, show from 1.7 (a timeline's own `from` may jump; the pose never does).
+  /// Tap at 0 likes (the hearts swap at once, `like` plays its explicit 0.1 scale: nothing was running); tap at
+  /// 1.5 unlikes from the held pose; tap at 1.7 interrupts `unlike` 0.2 s in: the pose animations start from the
+  /// half-turned, 0.8-scaled heart, and `like`'s explicit values show under a blend from what was on screen, in
+  /// value and velocity, fading out over the transition's 1 s (rule 3.vi).
   @Test func likeButton() throws {
     var replay = try MachineTestSupport.replay("like-button", "tap@0,tap@1.5,tap@1.7")
     let plan = replay.plan
     let times = [0, 0.4, 1, 1.5, 1.6, 1.7, 2.1, 2.7, 3]
     let frames = MachineTestSupport.frames(&replay, at: times)
     let degree = Double.pi / 180
+    // The blend 0.4 s into its 1 s: the Hermite weights of the offset's value and velocity (times the 1 s window).
+    let s = 0.4
+    let (h00, h10) = (2 * s * s * s - 3 * s * s + 1, s * s * s - 2 * s * s + s)
+    // At 1.7 unlike shrinks the heart at −1/s and like grows it at 0.9 / 0.8 s: the velocity the blend carries.
+    let scaleVelocity = -1 - 0.9 / 0.8
     // (time, red hidden, hollow hidden, red scale, red rotation, fan[0] hidden)
     let expected: [(Double, Double, Double, Double, Double, Double)] = [
       (0, 0, 1, 0.1, -45 * degree, 0),
@@ -94,8 +100,8 @@ struct MachineReplayTests {
       (1, 0, 1, 1, 0, 1),  // like ended: the fan's hidden animation is gone, the held scale and rotation stay
       (1.5, 0, 0, 1, 0, 1),  // unliked: the hollow heart shows at once, unlike holds the red one visible
       (1.6, 0, 0, 0.9, -11.25 * degree, 1),  // unlike 0.1 s in: scale 1 → 0 over 1 s, rotation 0 → −45° over 0.4 s
-      (1.7, 0, 1, 0.1, -45 * degree, 0),  // liked again: like restarts above the pose animations
-      (2.1, 0, 1, 0.55, .nan, 0),
+      (1.7, 0, 1, 0.8, -22.5 * degree, 0),  // liked again: like restarts, blended from the heart on screen
+      (2.1, 0, 1, 0.55 + h00 * 0.7 + h10 * scaleVelocity, .nan, 0),  // like's 0.55, plus what is left of the blend
       (2.7, 0, 1, 1, 0, 1),
       (3, 0, 1, 1, 0, 1),
     ]
@@ -105,7 +111,7 @@ struct MachineReplayTests {
       let fan = try MachineTestSupport.layer("fan[0]", in: sample, plan: plan)
       #expect(red.values[S.hidden] == row.1, "red hidden at \(row.0)")
       #expect(hollow.values[S.hidden] == row.2, "hollow hidden at \(row.0)")
-      #expect(MachineTestSupport.close(red.values[S.scale], row.3), "red scale at \(row.0)")
+      #expect(MachineTestSupport.close(red.values[S.scale], row.3, 1e-6), "red scale at \(row.0)")
       if !row.4.isNaN { #expect(MachineTestSupport.close(red.values[S.rotation + 2], row.4), "rotation at \(row.0)") }
       #expect(fan.values[S.hidden] == row.5, "fan hidden at \(row.0)")
     }
@@ -129,6 +135,19 @@ struct MachineReplayTests {
     #expect(MachineTestSupport.close(scale.from, 0.8) && scale.to == 1)
     let turn = try #require(interrupt.poseAnimations.first { $0.layer == heart && $0.target == .slot(S.rotation + 2) })
     #expect(MachineTestSupport.close(turn.from, -22.5 * degree) && turn.to == 0)
+    // The blend: on screen minus like's start (scale 0.1, −45°), and the velocities' difference. Like's rotation
+    // leaves −45° at easeOut's initial slope 1 / 0.58 across its first quarter (45°), unlike's turns at −45° / 0.4 s.
+    let scaleBlend = try #require(interrupt.blends.first { $0.layer == heart && $0.target == .slot(S.scale) })
+    #expect(MachineTestSupport.close(scaleBlend.value, 0.7) && MachineTestSupport.close(scaleBlend.velocity, scaleVelocity, 1e-6))
+    let turnBlend = try #require(interrupt.blends.first { $0.layer == heart && $0.target == .slot(S.rotation + 2) })
+    #expect(MachineTestSupport.close(turnBlend.value, 22.5 * degree))
+    let turnVelocity = -45 * degree / 0.4 - 45 * degree / 0.25 / 0.58
+    #expect(abs(turnBlend.velocity - turnVelocity) < 1e-2 * abs(turnVelocity), "\(turnBlend.velocity) vs \(turnVelocity)")
+    // The fans were hidden on screen (unlike hides them): nothing of them is blended, so they burst from the centre.
+    #expect(!interrupt.blends.contains { plan.layers.ids[$0.layer].hasPrefix("fan") })
+    #expect(frames[5][fan].values[S.position..<S.position + 2] == [50, 50])
+    // The tap at 1.5 interrupted nothing (like had completed at 1): no blend.
+    #expect(replay.episodes[2].blends.isEmpty && replay.episodes[1].blends.isEmpty)
   }
 
   /// One tap runs shrink (0…1), progress (1…4) and expand (4…5) as follow-ups and stays `done`. Where the

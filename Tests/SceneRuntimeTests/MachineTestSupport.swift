@@ -1,4 +1,5 @@
 import Foundation
+import SceneCompiler
 import SceneCore
 import SceneRuntime
 import Testing
@@ -7,6 +8,21 @@ import Testing
 enum MachineTestSupport {
   static func replay(_ spec: String, _ script: String) throws -> MachineReplay {
     MachineReplay(plan: try PlanTestSupport.plan(spec: spec), script: try EventScript(parsing: script))
+  }
+
+  /// The text of a spec in `Fixtures/`: machines made to test the runtime, not seed examples.
+  static func fixtureText(_ name: String) throws -> String {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name).yaml")
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  static func fixtureReplay(_ name: String, _ script: String) throws -> MachineReplay {
+    try replay(yaml: fixtureText(name), script)
+  }
+
+  static func replay(yaml: String, _ script: String) throws -> MachineReplay {
+    guard let scene = PlanTestSupport.scene(yaml: yaml) else { throw TestFailure("the spec does not check") }
+    return MachineReplay(plan: PlanCompiler.compile(scene), script: try EventScript(parsing: script))
   }
 
   static func frames(_ replay: inout MachineReplay, at times: [Double]) -> [[LayerFrame]] {

@@ -9,26 +9,15 @@ enum CLIPaths {
 /// Generates random but valid specs: nested groups and sequences with random timing fields, and every
 /// animation kind on several key paths, for the differential test. Deterministic for a seed.
 struct RandomSpecGenerator {
-  private var state: UInt64
+  private var random: SeededRandom
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-  private mutating func next() -> UInt64 {
-    // SplitMix64: small, deterministic on every platform.
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
 
-  private mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
-  }
+  private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
-  private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-
-  private mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+  private mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 
   private mutating func number(_ range: ClosedRange<Double>) -> String {
     let steps = 20.0

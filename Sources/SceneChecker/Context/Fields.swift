@@ -35,7 +35,7 @@ extension CheckContext {
       if allowed.contains(where: { $0.name == key }) {
         found.append(entry)
         keys.append(key)
-      } else {
+      } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
       }
     }

@@ -59,6 +59,11 @@ struct ExpressionEvaluator {
       range: operand.range, help: help)
   }
 
+  /// Words people write for "repeat forever" and for the instance number, each answered with the spelling scenec
+  /// has (`inf`, the loop variable).
+  static let foreverWords: Set<String> = ["forever", "infinite", "infinity", "always", "loop", "indefinitely"]
+  static let indexWords: Set<String> = ["index", "idx", "instance", "n", "iteration", "count", "number"]
+
   private func resolve(_ name: String, at range: Range<Int>) throws(ExpressionError) -> Quantity {
     switch name {
     case "pi": return Quantity(.pi)
@@ -72,6 +77,12 @@ struct ExpressionEvaluator {
         suggestion.help = "'\(name)' is a function: call it as \(function.signature)"
       } else if NamedColors.names.contains(name) {
         suggestion.help = "'\(name)' is a colour, which has no place in arithmetic"
+      } else if Self.foreverWords.contains(name.lowercased()) {
+        suggestion.help = "`repeatCount: inf` repeats forever; `inf` is accepted nowhere else"
+        suggestion.replacement = "inf"
+      } else if Self.indexWords.contains(name.lowercased()) {
+        suggestion.help = "the loop variable of a repeated layer is 'i', or the name its `as:` gives"
+        if environment.names["i"] != nil { suggestion.replacement = "i" }
       } else {
         suggestion.help = "define it under `let`"
       }

@@ -153,14 +153,47 @@ struct ExpressionLexer {
       ? text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined() : "'\(text)'"
     return ExpressionError(
       code: ExpressionDiagnostics.syntax, message: "unexpected character \(shown) in an expression", range: range,
-      help: "expressions are made of numbers, names, + - * / %, parentheses and calls such as sin(x)")
+      help: text == "°"
+        ? "write degrees with the unit deg, such as 45deg"
+        : "expressions are made of numbers, names, + - * / %, parentheses and calls such as sin(x)")
   }
+
+  /// Other spellings of the four units.
+  static let unitSpellings: [String: String] = [
+    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "msec": "ms", "msecs": "ms", "millis": "ms",
+    "millisecond": "ms", "milliseconds": "ms", "degree": "deg", "degrees": "deg", "degs": "deg", "radian": "rad",
+    "radians": "rad", "rads": "rad",
+  ]
+
+  /// Units of length people write out of habit; scenec's lengths are bare points.
+  static let lengthUnits: Set<String> = ["pt", "px", "dp", "em", "pts"]
 
   private func unknownSuffix(_ suffix: String, number: String, at range: Range<Int>) -> ExpressionError {
     guard detailedErrors else {
       return ExpressionError(code: ExpressionDiagnostics.unknownUnit, message: "unknown unit", range: range)
     }
-    let suggestion = Suggestion(for: suffix, among: Self.suffixes.map(\.name))
+    if number == "0", suffix.first == "x" || suffix.first == "X",
+      suffix.count > 1, let value = UInt64(suffix.dropFirst(), radix: 16)
+    {
+      let digits = suffix.dropFirst()
+      return ExpressionError(
+        code: ExpressionDiagnostics.unknownUnit, message: "'0\(suffix)' is a hexadecimal number, which expressions do not read",
+        range: range.lowerBound - 1..<range.upperBound, notes: ["numbers are decimal"],
+        help: [3, 4, 6, 8].contains(digits.count)
+          ? "for a colour write \"#\(digits)\" (quoted); for the number write \(value)"
+          : "write the number in decimal: \(value)")
+    }
+    if Self.lengthUnits.contains(suffix.lowercased()) {
+      return ExpressionError(
+        code: ExpressionDiagnostics.unknownUnit, message: "unknown unit '\(suffix)': lengths have no unit",
+        range: range, notes: ["lengths and sizes are bare numbers of points, as in Core Animation"],
+        help: "drop the unit: write \(number)")
+    }
+    var suggestion = Suggestion(for: suffix, among: Self.suffixes.map(\.name))
+    if let unit = Self.unitSpellings[suffix.lowercased()] {
+      suggestion.help = "did you mean '\(unit)'? (write \(number)\(unit))"
+      suggestion.replacement = unit
+    }
     return ExpressionError(
       code: ExpressionDiagnostics.unknownUnit, message: "unknown unit '\(suffix)'", range: range,
       notes: ["the units are deg, rad, ms and s"],

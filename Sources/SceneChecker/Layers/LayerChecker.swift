@@ -47,7 +47,7 @@ struct LayerChecker {
     else { return }
     var type = LayerType.layer
     if let typeNode = fields.value("type") {
-      guard let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type") else {
+      guard !context.reportUnsupportedLayerType(typeNode), let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type") else {
         return
       }
       type = LayerType(rawValue: word) ?? .layer
@@ -94,7 +94,7 @@ struct LayerChecker {
         let overLimit = value == value.rounded() && value > Double(context.limits.maxRepeat)
         context.error(
           CheckDiagnostics.badRepeat,
-          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(NumberFormatting.shortest(value))",
+          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(MessageNumber.text(value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= Double(context.limits.maxRepeat) }))",
           at: context.span(repeatNode),
           help: overLimit ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6")
         return
@@ -102,7 +102,9 @@ struct LayerChecker {
       count = Int(value)
       if let asNode = fields.value("as") {
         guard let name = context.name(asNode, what: "loop variable") else { return }
-        guard context.checkNotShadowing(name, at: context.span(asNode)) else { return }
+        guard context.checkNotShadowing(name, at: context.span(asNode)),
+          context.checkLetName(name, at: context.span(asNode), what: "the loop variable")
+        else { return }
         loopName = name
       }
     } else if let asNode = fields.value("as") {

@@ -1,7 +1,8 @@
 import SceneDiagnostics
 
 /// Lint warnings (W01xx): the spec has one sensible meaning, but probably not the one its author wanted.
-/// Each can be switched off for a file with a comment: `# scenec-disable: W0105, unused-let`.
+/// Each can be switched off with a comment: for the file (`# scenec-disable: W0105, unused-let`), the next line
+/// (`# scenec-disable-next-line: W0102`) or the comment's own line (`# scenec-disable-line: W0102`).
 public enum LintDiagnostics {
   public static let timingFunctionsOffByOne = DiagnosticCode(
     "W0101", "timing-functions-off-by-one",
@@ -24,9 +25,13 @@ public enum LintDiagnostics {
     "W0110", "hex-color-in-comment", "A colour value followed by a comment that is itself a hex colour.")
   public static let ignoredKey = DiagnosticCode(
     "W0111", "ignored-key", "A key Core Animation ignores in this combination (`keyTimes` in paced mode).")
+  public static let springNeverSettles = DiagnosticCode(
+    "W0112", "spring-never-settles", "A spring with no damping, or so little that it takes over a minute to settle.")
+  public static let badSuppression = DiagnosticCode(
+    "W0113", "bad-suppression", "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
-    unusedPath, noOpAnimation, hexColorInComment, ignoredKey,
+    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression,
   ]
 }

@@ -27,8 +27,14 @@ struct Linter {
 
   func run() {
     let counts = timelinesAnimating
-    for timeline in scene.timelines {
-      for root in Self.roots(timeline.root) { checkRoot(root, timelinesAnimating: counts) }
+    let contexts = modelContexts()
+    let poses = posesByLayer()
+    for (index, timeline) in scene.timelines.enumerated() {
+      var noOps = NoOpTally()
+      for root in Self.roots(timeline.root) {
+        checkRoot(root, timelinesAnimating: counts, contexts: contexts[index], poses: poses, noOps: &noOps)
+      }
+      reportNoOps(noOps)
       checkGroups(timeline.root)
     }
     checkUnusedNames()
@@ -42,7 +48,10 @@ struct Linter {
   }
 
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
-  private func checkRoot(_ root: AnimationNode, timelinesAnimating: [PropertyUse: Int]) {
+  private func checkRoot(
+    _ root: AnimationNode, timelinesAnimating: [PropertyUse: Int], contexts: [Int?],
+    poses: [[Int: [StateMachine.PoseValue]]], noOps: inout NoOpTally
+  ) {
     let timing = root.timing
     if timing.removedOnCompletion, timing.fillMode.fillsForwards {
       context.error(
@@ -51,58 +60,69 @@ struct Linter {
         at: root.span, notes: ["a removed animation shows the model value again, whatever its fill mode"],
         help: "add `removedOnCompletion: false` to keep the final value on screen")
     }
-    if timing.removedOnCompletion, root.end.isFinite {
-      for leaf in Self.leaves(root) { checkSnapBack(leaf) }
+    // Kept but not filling forwards, a finished animation shows the model again just as a removed one does.
+    if timing.removedOnCompletion || !timing.fillMode.fillsForwards, root.end.isFinite {
+      for (leaf, atStart) in Self.snapBackCandidates(root) {
+        checkSnapBack(leaf, atStart: atStart, removed: timing.removedOnCompletion, contexts: contexts, poses: poses)
+      }
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
     for leaf in Self.leaves(root)
     where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property), default: 0] <= 1 {
-      checkNoOp(leaf)
+      // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
+      // which holding a value does change.
+      noOps.count(leaf, isNoOp: isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)))
     }
   }
 
-  private func checkSnapBack(_ leaf: Animation) {
-    // A boolean switching back is how a spec shows or hides a layer for a while; it is not a jump.
-    guard !leaf.additive, !leaf.keyPath.isDiscrete, let final = Self.finalValue(leaf) else { return }
-    let model = scene.layers[leaf.layer].value(of: leaf.keyPath)
-    guard final.count == model.count, zip(final, model).contains(where: { abs($0 - $1) > 1e-9 }) else { return }
-    context.error(
-      LintDiagnostics.snapsBack,
-      "'\(scene.layers[leaf.layer].baseID)' \(leaf.keyPath.name) ends away from its model value and snaps back when the animation is removed",
-      at: leaf.keyPathSpan, notes: ["Core Animation removes a completed animation, so the model value shows again"],
-      help: "set the layer's \(leaf.keyPath.property) to the final value, or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline")
-  }
-
-  private func checkNoOp(_ leaf: Animation) {
+  /// Whether a leaf changes nothing over `model`.
+  private func isNoOp(_ leaf: Animation, model: [Double]) -> Bool {
     // Equal values still change what is shown when they differ from the model (a held pose); only an
     // animation that repeats the model value, or adds nothing, changes nothing.
     let first: [Double]
     switch leaf.content {
     case .basic(let v), .spring(_, let v):
       if let by = v.by, v.from == nil || v.to == nil, by.allSatisfy({ $0 == 0 }) {
-        first = [0]
+        // Adding nothing to the current value, or from a value to itself.
+        guard let start = v.from ?? v.to else { return true }
+        first = start
       } else if let from = v.from, let to = v.to, from == to {
         first = from
       } else {
-        return
+        return false
       }
     case .keyframes(let keyframes):
       let values = keyframes.values
-      guard values.count > 1 else { return }
+      guard values.count > 1 else { return false }
       // Every keyframe equal to the first, compared in place (no array per keyframe).
       let flat = values.flat
       guard values.width == 0 || (values.width..<flat.count).allSatisfy({ flat[$0] == flat[$0 % values.width] })
-      else { return }
+      else { return false }
       first = values[0]
     case .motion:
-      return
+      return false
     }
-    let model = scene.layers[leaf.layer].value(of: leaf.keyPath)
-    guard leaf.additive ? first.allSatisfy({ $0 == 0 }) : first == model else { return }
-    context.error(
-      LintDiagnostics.noOpAnimation, "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
-      at: leaf.keyPathSpan, help: "remove it, or give it values that differ")
+    return leaf.additive ? first.allSatisfy({ $0 == 0 }) : first == model
+  }
+
+  /// Whether each written animation is a no-op in every copy: a repeated layer's copies differ (`by: 0.5 * i`
+  /// adds nothing only to instance 0).
+  struct NoOpTally {
+    var entries: [Span: (leaf: Animation, allNoOps: Bool)] = [:]
+
+    mutating func count(_ leaf: Animation, isNoOp: Bool) {
+      let previous = entries[leaf.keyPathSpan]?.allNoOps ?? true
+      entries[leaf.keyPathSpan] = (leaf, previous && isNoOp)
+    }
+  }
+
+  private func reportNoOps(_ tally: NoOpTally) {
+    for (leaf, allNoOps) in tally.entries.values where allNoOps {
+      context.error(
+        LintDiagnostics.noOpAnimation, "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
+        at: leaf.keyPathSpan, help: "remove it, or give it values that differ")
+    }
   }
 
   /// A child whose first pass does not fit in its group's duration.
@@ -117,7 +137,7 @@ struct Linter {
           if single.timing.speed != 0, firstPass > node.timing.duration + 1e-9 {
             context.error(
               LintDiagnostics.groupClipsChild,
-              "the group's duration (\(NumberFormatting.shortest(node.timing.duration)) s) cuts this entry off at \(NumberFormatting.shortest(node.timing.duration - single.timing.beginTime)) s of its \(NumberFormatting.shortest(single.timing.duration)) s",
+              "the group's duration (\(MessageNumber.text(node.timing.duration)) s) cuts this entry off at \(MessageNumber.text(node.timing.duration - single.timing.beginTime)) s of its \(MessageNumber.text(single.timing.duration)) s",
               at: single.span, labels: [.init("the group", at: node.span)],
               help: "lengthen the group, or shorten the entry")
           }
@@ -163,20 +183,6 @@ struct Linter {
     switch node.kind {
     case .animation(let animation): body(animation)
     case .group(let children), .instances(let children): for child in children { forEachLeaf(child, body) }
-    }
-  }
-
-  /// The value a leaf shows at its end, when it can be told without sampling.
-  static func finalValue(_ leaf: Animation) -> [Double]? {
-    switch leaf.content {
-    case .basic(let v), .spring(_, let v):
-      if let to = v.to { return to }
-      if let from = v.from, let by = v.by { return zip(from, by).map(+) }
-      return nil
-    case .keyframes(let keyframes):
-      return keyframes.values.last
-    case .motion:
-      return nil
     }
   }
 }

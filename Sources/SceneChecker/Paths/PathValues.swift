@@ -46,10 +46,12 @@ extension CheckContext {
   /// quoted ones without escapes; otherwise the scalar's start.
   func sourceOffset(inScalar node: YAMLNode, textOffset: Int) -> Int {
     let whole = span(node)
+    let written = whole.end - whole.start
     let length = document.scalar(node).utf8.count
     switch document.style(node) {
-    case .plain where whole.end - whole.start == length: return whole.start + textOffset
-    case .singleQuoted, .doubleQuoted where whole.end - whole.start == length + 2: return whole.start + 1 + textOffset
+    case .plain where written == length: return whole.start + textOffset
+    case .singleQuoted where written == length + 2, .doubleQuoted where written == length + 2:
+      return whole.start + 1 + textOffset
     default: return whole.start
     }
   }

@@ -28,6 +28,7 @@ public enum JSONSchemaGenerator {
     case "let": return described(["type": "object", "additionalProperties": ref("number")], key)
     case "paths": return described(["type": "object", "additionalProperties": ref("path")], key)
     case "timelines": return described(["type": "object", "additionalProperties": ref("animation")], key)
+    case "states": return described(ref("states"), key)
     default: return described(valueSchema(key), key)
     }
   }
@@ -104,6 +105,9 @@ public enum JSONSchemaGenerator {
     defs.append("path", ["anyOf": [["type": "string"], ["type": "array", "items": ref("pathCommand")]]])
     defs.append("layer", layer())
     defs.append("animation", ["anyOf": [["type": "array", "items": ref("animation")], object(SpecSchema.timing + SpecSchema.animation)]])
+    defs.append("states", states())
+    defs.append("state", object(SpecSchema.state))
+    defs.append("transition", object(SpecSchema.transition))
     return defs.value
   }
 
@@ -121,6 +125,26 @@ public enum JSONSchemaGenerator {
       ])
     }
     return ["anyOf": .array(choices)]
+  }
+
+  /// `states:`: its three keys, and every other key a state.
+  private static func states() -> JSONValue {
+    let items: [String: JSONValue] = ["events": ["type": "string"], "transitions": ref("transition")]
+    var properties: [(String, JSONValue)] = []
+    for key in SpecSchema.stateMachine {
+      var schema = valueSchema(key)
+      if let item = items[key.name], case .object(var members) = schema {
+        members.append(("items", item))
+        schema = .object(members)
+      }
+      properties.append((key.name, described(schema, key)))
+    }
+    var object = JSONObject()
+    object.append("type", "object")
+    object.append("properties", .object(properties))
+    object.append("required", .array(SpecSchema.stateMachine.filter(\.required).map { .string($0.name) }))
+    object.append("additionalProperties", ref("state"))
+    return object.value
   }
 
   /// Every layer key, with the type-specific properties forbidden on the types that lack them.

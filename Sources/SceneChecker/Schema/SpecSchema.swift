@@ -3,7 +3,7 @@ import SceneCore
 /// The language's keys, place by place. See `SchemaKey`.
 public enum SpecSchema {
   public static let file: [SchemaKey] = [
-    .init("scene", .name, required: true, "The scene's name."),
+    .init("scene", .text, required: true, "The scene's name: any non-empty text on one line."),
     .init("version", .value(.number), default: "1", "The language version; only 1 exists."),
     .init("size", .value(.size), required: true, "The canvas size `[width, height]` in points."),
     .init("let", .namedMap, "Named constants, evaluated in order; later ones may use earlier ones."),
@@ -43,6 +43,8 @@ public enum SpecSchema {
     .init("timeline", .name, default: "none", "A timeline played with the transition, from its start."),
     .init("discrete", .word, default: "start", cases: ["start", "end"],
           "When `hidden` and `masksToBounds` switch: at the start or at the end of the duration."),
+    .init("interrupt", .word, default: "blend", cases: ["blend", "replace"],
+          "Cutting into a running transition: fade from the values on screen over the duration, or show the new animations' own values at once (Core Animation)."),
   ]
 
   /// Keys of a layer entry that are not properties.

@@ -32,12 +32,16 @@ extension StateChecker {
       context.word(node, cases: StateMachine.DiscreteSwitch.allCases.map(\.rawValue), what: "a switch point")
         .flatMap(StateMachine.DiscreteSwitch.init(rawValue:))
     }
+    let interrupt = read("interrupt") { node -> StateMachine.Interruption? in
+      context.word(node, cases: StateMachine.Interruption.allCases.map(\.rawValue), what: "an interruption mode")
+        .flatMap(StateMachine.Interruption.init(rawValue:))
+    }
     // `fields(of:)` has reported a missing from, on or to.
     guard ok, let from, let to, let trigger else { return nil }
     return StateMachine.Transition(
       from: from, trigger: trigger, to: to, duration: duration ?? 0.25,
       timingFunction: timingFunction ?? .easeInEaseOut,
-      timeline: timeline, discrete: discrete ?? .start, span: context.span(node),
+      timeline: timeline, discrete: discrete ?? .start, interrupt: interrupt ?? .blend, span: context.span(node),
       fromSpan: context.span(fields.value("from")!), triggerSpan: context.span(fields.value("on")!),
       toSpan: context.span(fields.value("to")!), timelineSpan: fields.value("timeline").map(context.span))
   }

@@ -70,6 +70,7 @@ extension TimelineChecker {
       guard let values = readFromToBy(fields, keyPath: keyPath, layer: layer) else { return nil }
       if hasSpring {
         guard let spring = readSpring(fields.value("spring")!) else { return nil }
+        context.checkSpringSettles(spring, at: context.span(fields.entry("spring")!.key), durationGiven: duration != nil)
         if duration == nil { resolvedTiming.duration = spring.settlingDuration }
         animation = Animation(
           layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .spring(spring, values))
@@ -93,6 +94,7 @@ extension TimelineChecker {
   func resolveKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
     guard let text = context.text(node, what: "a key path") else { return nil }
     guard let keyPath = AnimatableKeyPath.named(text) else {
+      if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first
       var notes: [String] = []
@@ -204,16 +206,34 @@ extension CheckContext {
   /// An angle; warns when a bare number is larger than a full turn, which is almost always meant as degrees.
   func angle(_ node: YAMLNode) -> Double? {
     guard let value = number(node, unit: .angle, what: "an angle") else { return nil }
-    if document.kind(node) == .scalar, abs(value) > 2 * Double.pi,
-      Double(document.scalar(node)) != nil
-    {
-      let text = document.scalar(node)
+    guard document.kind(node) == .scalar, abs(value) > 2 * Double.pi else { return value }
+    let text = document.scalar(node)
+    if Double(text) != nil {
       error(
         LintDiagnostics.angleLooksLikeDegrees, "the angle \(text) is in radians, more than a full turn",
         at: span(node), notes: ["a bare number is radians, as in Core Animation"],
         help: "if \(text) is meant in degrees, write \(text)deg", replacement: "\(text)deg")
+    } else if isBareAngleExpression(text, at: span(node)) {
+      // One message for every instance of a repeated layer (`30 * i`), so the copies collapse into one warning.
+      let example = text.split(whereSeparator: { !$0.isNumber && $0 != "." }).first.map { "\($0)deg" } ?? "30deg"
+      error(
+        LintDiagnostics.angleLooksLikeDegrees, "the angle '\(text)' has no unit, so it is in radians, and it exceeds a full turn",
+        at: span(node), notes: ["a bare number is radians, as in Core Animation"],
+        help: "if it is meant in degrees, give its numbers the unit, such as \(example)")
     }
     return value
+  }
+
+  /// An angle expression with no unit anywhere and no `pi` (which says radians are meant), whose numbers look
+  /// like degrees: one of them is itself more than a full turn (`30 * i`), or it has none (`angle`, a `let` name).
+  /// Small steps that add up (`0.5 * i` over 20 instances) are radians on purpose.
+  private func isBareAngleExpression(_ text: String, at span: Span) -> Bool {
+    let literals = text.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
+    guard literals.isEmpty || literals.contains(where: { $0 > 2 * Double.pi }),
+      !Expression.referencedNames(in: text).contains("pi"),
+      case .success(let quantity) = Expression.evaluate(text, at: span, in: environment, expecting: nil)
+    else { return false }
+    return quantity.unit == .none
   }
 
   /// A key path value with the same range checks as the property it animates.

@@ -176,6 +176,22 @@ extension CheckContext {
     return text
   }
 
+  /// The scene's name is a label nothing refers to: any non-empty text on one line.
+  func sceneName(_ node: YAMLNode) -> String? {
+    guard let text = scalarText(node, expected: "the scene's name") else { return nil }
+    if text.allSatisfy(\.isWhitespace) {
+      error(CheckDiagnostics.emptyValue, "the scene's name is empty", at: span(node), help: "write a name, such as `scene: intro`")
+      return nil
+    }
+    if text.contains(where: \.isNewline) {
+      error(
+        CheckDiagnostics.invalidName, "the scene's name spans several lines", at: span(node),
+        help: "write the name on one line")
+      return nil
+    }
+    return text
+  }
+
   static func isValidName(_ text: String) -> Bool {
     guard let first = text.utf8.first, first == 0x5F || (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first)
     else { return false }
@@ -190,7 +206,7 @@ extension CheckContext {
     guard let value = number(node, unit: unit, what: what) else { return nil }
     guard range.contains(value) else {
       error(
-        CheckDiagnostics.outOfRange, "\(NumberFormatting.shortest(value)) is out of range: \(rangeText())",
+        CheckDiagnostics.outOfRange, "\(MessageNumber.text(value, outside: range.contains)) is out of range: \(rangeText())",
         at: span(node), help: "give a value where \(rangeText())")
       return nil
     }

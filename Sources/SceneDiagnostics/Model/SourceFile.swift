@@ -6,13 +6,15 @@ public struct SourceFile: Sendable {
   /// The path as the user gave it, used verbatim in `FILE:LINE:COL`.
   public let path: String
   public let bytes: [UInt8]
-  /// Byte offset of the first byte of each line.
+  /// Byte offset of the first byte of each line. The first line starts after a UTF-8 byte-order mark, which
+  /// is no character of the text: columns and printed lines leave it out.
   public let lineStarts: [Int]
 
   public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
-    var starts = [0]
+    let byteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    var starts = [byteOrderMark ? 3 : 0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     self.lineStarts = starts
   }

@@ -20,10 +20,13 @@ public struct Episode: Sendable, Hashable {
   public var complete: Double
   /// The properties animated from the value on screen at `start` to the state's, only those that differ.
   public var poseAnimations: [PoseAnimation]
+  /// What was on screen at `start` and the new animations do not show there, fading out over the transition's
+  /// duration; empty with `interrupt: replace`, and wherever nothing would jump.
+  public var blends: [BlendOffset]
 
   public init(
     start: Double, state: Int, transition: Int?, event: Int?, completion: Double, complete: Double,
-    poseAnimations: [PoseAnimation] = []
+    poseAnimations: [PoseAnimation] = [], blends: [BlendOffset] = []
   ) {
     self.start = start
     self.state = state
@@ -32,6 +35,7 @@ public struct Episode: Sendable, Hashable {
     self.completion = completion
     self.complete = complete
     self.poseAnimations = poseAnimations
+    self.blends = blends
   }
 }
 

@@ -44,12 +44,14 @@ extension MachineReplay {
     }
     let transition = machine.transitions[index]
     let state = machine.states[transition.to]
+    let previous = episodes.count - 1
+    let interrupting = interrupts(at: time)
     // (i) the values on screen: the latest episode sampled at this instant, with everything it plays.
     var frames: [LayerFrame] = []
     swap(&frames, &capture)
-    compose(episode: episodes.count - 1, at: time, into: &frames)
+    defer { swap(&frames, &capture) }
+    compose(episode: previous, at: time, into: &frames)
     let animations = Self.poseAnimations(from: frames, to: state, by: transition, layers: plan.layers)
-    swap(&frames, &capture)
     // (ii)–(v): the new episode replaces everything the machine added; rule 4 times its completion.
     let completion = time + transition.length
     let complete = state.loop == nil ? completion : completion + state.loopLength
@@ -57,6 +59,11 @@ extension MachineReplay {
       Episode(
         start: time, state: transition.to, transition: index, event: event, completion: completion,
         complete: complete, poseAnimations: animations))
+    // (vi) cutting into a running transition, what the new animations show differently from the screen, in value
+    // and velocity, fades out over the duration.
+    if interrupting, transition.interrupt == .blend, transition.duration > 0 {
+      episodes[episodes.count - 1].blends = blendOffsets(onScreen: frames, interrupted: previous)
+    }
     pending = followUp(from: transition.to, due: complete)
     return true
   }

@@ -5,7 +5,8 @@ import SceneCore
 ///
 /// The replay is split into episodes, one per transition started. Each transition begins from the values on
 /// screen at its instant, which the replay finds by sampling itself there, so a transition that interrupts
-/// another starts exactly where the first had got to, and nothing jumps unless a timeline says so. Events are all
+/// another starts exactly where the first had got to; its blend offsets carry that value and velocity into the new
+/// animations even where a timeline gives explicit values, so nothing jumps (`interrupt: blend`). Events are all
 /// taken when the replay is made; a follow-up chain after the last event is extended as far as sampling goes,
 /// since it may cycle forever.
 public struct MachineReplay: Sendable {
@@ -46,6 +47,7 @@ public struct MachineReplay: Sendable {
   var sampler: Sampler
   /// The frames a transition's start values are sampled into.
   var capture: [LayerFrame] = []
+  var blendProbes = BlendProbes()
   /// The follow-up of the latest episode's state, if it has one and it is ever due.
   var pending: (transition: Int, time: Double)?
   /// Follow-ups fired in a row at the latest episode's instant, to detect a cycle that takes no time.
@@ -131,6 +133,12 @@ public struct MachineReplay: Sendable {
       }
       if let timeline = transition.timeline {
         sampler.compose(Sampler.Playback(timeline: timeline, start: episode.start), at: time, onto: &frames)
+      }
+      // Above everything the transition plays; the loop cannot overlap, as it starts at completion ≥ duration.
+      if elapsed < transition.duration {
+        for blend in episode.blends {
+          frames[blend.layer].add(blend.offset(elapsed: elapsed, window: transition.duration), to: blend.target)
+        }
       }
     }
     // The loop is added at completion, so before it (and for an endless transition, ever) it does not exist.

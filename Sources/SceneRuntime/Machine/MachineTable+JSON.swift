@@ -45,6 +45,7 @@ extension MachineTable {
     }
     object.append("timeline", transition.timeline.map { JSONValue($0) } ?? .null)
     object.append("discrete", .string(transition.discrete.rawValue))
+    object.append("interrupt", .string(transition.interrupt.rawValue))
     object.append("length", PlanNumbers.json(transition.length))
     return object.value
   }
@@ -138,9 +139,13 @@ extension MachineTable {
     guard let discrete = DiscreteSwitch(rawValue: try reader.string("discrete")) else {
       throw PlanError(reader.path("discrete"), "expected \"start\" or \"end\"")
     }
+    guard let interrupt = Interruption(rawValue: try reader.string("interrupt")) else {
+      throw PlanError(reader.path("interrupt"), "expected \"blend\" or \"replace\"")
+    }
     return Transition(
       from: from, trigger: trigger, to: to, duration: duration, curve: curve,
-      timeline: try Self.optionalIndex(reader, "timeline", count: timelineCount), discrete: discrete, length: length)
+      timeline: try Self.optionalIndex(reader, "timeline", count: timelineCount), discrete: discrete,
+      interrupt: interrupt, length: length)
   }
 
   private static func optionalIndex(_ reader: PlanReader, _ key: String, count: Int) throws(PlanError) -> Int? {

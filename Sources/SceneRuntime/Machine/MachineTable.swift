@@ -75,6 +75,16 @@ extension MachineTable {
     case end
   }
 
+  /// What a transition does with the motion on screen when it starts (Grammar.md, "interrupt";
+  /// docs/states-runtime.md, "Interruptions").
+  public enum Interruption: String, Sendable, Hashable, CaseIterable {
+    /// The difference between what was on screen and what the new animations show fades out over `duration`,
+    /// carrying an interrupted transition's velocity too, so nothing jumps.
+    case blend
+    /// Core Animation's literal behaviour: the new animations' own values show at once.
+    case replace
+  }
+
   public struct Transition: Sendable, Hashable {
     public var from: Int
     public var trigger: Trigger
@@ -86,13 +96,14 @@ extension MachineTable {
     /// Index into the plan's timelines: played from the transition's start, above the pose animations.
     public var timeline: Int?
     public var discrete: DiscreteSwitch
+    public var interrupt: Interruption
     /// Seconds from the start to completion, when the `to` state's loop starts: the longer of `duration` and the
     /// timeline's end; infinite when the timeline never ends.
     public var length: Double
 
     public init(
       from: Int, trigger: Trigger, to: Int, duration: Double, curve: CubicTimingCurve? = nil, timeline: Int? = nil,
-      discrete: DiscreteSwitch = .start, length: Double
+      discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, length: Double
     ) {
       self.from = from
       self.trigger = trigger
@@ -101,6 +112,7 @@ extension MachineTable {
       self.curve = curve
       self.timeline = timeline
       self.discrete = discrete
+      self.interrupt = interrupt
       self.length = length
     }
 

@@ -13,6 +13,13 @@ struct TimeNode {
   var duration: Double
   var cycle: Double
   var active: Double
+  /// `CycleClock.activeLimit`: |e| below it is the active phase.
+  var activeLimit: Double
+  /// `CycleClock.phaseSlack`: a parent time this little before the begin is the begin.
+  var beginSlack: Double
+  /// `CycleClock.terminal`, decided once at load: the repeat and cycle position the node ends in.
+  var endIteration: Double
+  var endPosition: Double
   var flags: TimeStage.Flags
   var eased: Bool
   var curve: CubicTimingCurve
@@ -52,17 +59,17 @@ extension TimeNode {
     let offset = node.pointee.offset
     let duration = node.pointee.duration
     let cycle = node.pointee.cycle
-    let active = node.pointee.active
     let flags = node.pointee.flags
-    // Phase, then the local time t (or the terminal rule's u and n).
-    let sinceBegin = parentTime - begin
+    // Phase, then the local time t and where it falls among the cycles (docs/semantics.md).
+    var sinceBegin = parentTime - begin
     var localTime = offset
     var terminal = false
+    if sinceBegin < 0 && sinceBegin >= -node.pointee.beginSlack { sinceBegin = 0 }
     if speed == 0 {
       localTime = offset
     } else if sinceBegin < 0 {
       guard flags.contains(.fillsBackwards) else { return .notInEffect }
-    } else if abs(sinceBegin * speed) < active {
+    } else if abs(sinceBegin * speed) < node.pointee.activeLimit {
       localTime = sinceBegin * speed + offset
     } else {
       guard !flags.contains(.removed), flags.contains(.fillsForwards) else { return .notInEffect }
@@ -71,21 +78,18 @@ extension TimeNode {
 
     var u: Double
     var iteration: Double
-    if !cycle.isFinite {
-      // An endless cycle never wraps (a group whose last child repeats forever).
-      u = terminal ? (speed > 0 ? active : -active) + offset : localTime
-      iteration = 0
-    } else if terminal {
-      let end = (speed > 0 ? active : -active) + offset
-      // The limit from inside the window: u ∈ (0, C] going forwards, [0, C) going backwards.
-      iteration = speed > 0 ? Self.ceil(end / cycle) - 1 : Self.floor(end / cycle)
-      u = end - cycle * iteration
+    if terminal {
+      iteration = node.pointee.endIteration
+      u = node.pointee.endPosition
     } else {
-      iteration = Self.floor(localTime / cycle)
-      u = localTime - cycle * iteration
+      (iteration, u) = CycleClock.entering(localTime, cycle: cycle)
+      // Within rounding of the end the active phase may wrap into a repeat past the last one; it ends as the
+      // terminal rule does instead.
+      if speed > 0 ? iteration > node.pointee.endIteration : speed < 0 && iteration < node.pointee.endIteration {
+        iteration = node.pointee.endIteration
+        u = node.pointee.endPosition
+      }
     }
-    // Rounding in the floor-mod can land a hair outside [0, C]; the cycle is closed at both ends.
-    if cycle.isFinite { u = min(max(u, 0), cycle) }
     let tau = flags.contains(.autoreverses) && u > duration ? cycle - u : u
     let fraction = tau / duration
     let progress: Double
@@ -99,23 +103,6 @@ extension TimeNode {
     // A group's children see its progress-warped local time; an unbounded group passes its time through.
     let childTime = duration.isFinite ? progress * duration : tau
     return LeafTime(progress: progress, seconds: tau, iteration: iteration, childTime: childTime, inEffect: true)
-  }
-
-  /// `x.rounded(.down)` without a call into libm: exact for every double (integral values, zeros, infinities and
-  /// NaN come back unchanged).
-  @inline(__always)
-  static func floor(_ x: Double) -> Double {
-    guard abs(x) < 4_503_599_627_370_496, x != 0 else { return x }  // 2^52: larger doubles are integers
-    let truncated = Double(Int64(x))
-    return truncated > x ? truncated - 1 : truncated == 0 && x < 0 ? -0.0 : truncated
-  }
-
-  /// `x.rounded(.up)`, likewise.
-  @inline(__always)
-  static func ceil(_ x: Double) -> Double {
-    guard abs(x) < 4_503_599_627_370_496, x != 0 else { return x }
-    let truncated = Double(Int64(x))
-    return truncated < x ? truncated + 1 : truncated == 0 && x < 0 ? -0.0 : truncated
   }
 }
 
@@ -148,6 +135,14 @@ extension TimeNode {
     duration = stages[base + TimeStage.duration]
     cycle = stages[base + TimeStage.cycle]
     active = stages[base + TimeStage.activeDuration]
+    activeLimit = CycleClock.activeLimit(activeDuration: active, cycle: cycle, beginTime: begin, speed: speed)
+    beginSlack = CycleClock.phaseSlack(activeDuration: active, cycle: cycle, beginTime: begin, speed: speed)
+    if speed != 0 && active.isFinite {
+      (endIteration, endPosition) = CycleClock.terminal(stages: stages, base: base)
+    } else {
+      // Never after: no end to clamp to.
+      (endIteration, endPosition) = (speed < 0 ? -.infinity : .infinity, 0)
+    }
     flags = TimeStage.Flags(rawValue: Int(stages[base + TimeStage.flags]))
     eased = stages[base + TimeStage.eased] != 0
     let c = base + TimeStage.curve

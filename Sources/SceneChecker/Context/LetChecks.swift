@@ -1,0 +1,34 @@
+import Foundation
+import SceneDiagnostics
+
+/// Checks on `let` definitions that catch, at the definition, what would otherwise surface as a puzzling error
+/// at every use.
+extension CheckContext {
+  /// A `let` name or loop variable is used in expressions, where `-` is minus: `track-w` would always read as
+  /// `track - w`.
+  func checkLetName(_ name: String, at span: Span, what: String = "the let name") -> Bool {
+    guard name.contains("-") else { return true }
+    let snake = name.replacingOccurrences(of: "-", with: "_")
+    let parts = name.split(separator: "-")
+    let camel = (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    error(
+      CheckDiagnostics.invalidName, "\(what) '\(name)' cannot be used: in an expression '-' is minus",
+      at: span, notes: ["'\(name)' would read as '\(parts.joined(separator: " - "))'"],
+      help: "name it \(snake) or \(camel)", replacement: snake)
+    return false
+  }
+
+  /// `let` holds numbers; a colour there would get a lexer error about '#' or an unknown function 'rgb'.
+  func checkLetIsNotColour(_ text: String, name: String, at span: Span) -> Bool {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let lowered = trimmed.lowercased()
+    guard trimmed.hasPrefix("#") || lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(") || NamedColors.names.contains(trimmed)
+    else { return true }
+    error(
+      CheckDiagnostics.typeMismatch, "'\(name)' is given a colour, but `let` holds numbers only", at: span,
+      notes: ["`let` names stand for numbers in expressions; colours are not expressions"],
+      help: "write the colour where it is used, such as `fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
+        + "to share one, give its channels `let` names and write rgb(r, g, b) where it is used")
+    return false
+  }
+}
