@@ -14,7 +14,13 @@ public struct BenchmarkConfiguration: Sendable {
   public var measuresMemory: Bool
   /// Whether the rlottie comparison is attempted.
   public var comparesLottie: Bool
-  /// The parts to run (`compile`, `sample`, `lint`, `lottie`); empty for all.
+  /// The scaling table's 1× counts, times this (1 for the full run).
+  public var scalingScale: Double = 1
+  /// The scaling rows to run, by the start of their names (`--scaling-rows layers,nesting`); empty for all.
+  public var scalingRows: [String] = []
+  /// Rounds of the scaling table (each round runs every size of every dimension once or more).
+  public var scalingRounds = 3
+  /// The parts to run (`compile`, `sample`, `lint`, `lottie`, `scaling`); empty for all.
   public var only: Set<String> = []
   /// Folder with the four seed specs (`specs/` of the repository); nil to leave them out.
   public var seedSpecsFolder: String?
@@ -44,8 +50,11 @@ public struct BenchmarkConfiguration: Sendable {
 
   /// A run of a few seconds that exercises every measurement (the test's size).
   public static func tiny(seedSpecsFolder: String?) -> BenchmarkConfiguration {
-    BenchmarkConfiguration(
+    var tiny = BenchmarkConfiguration(
       compileMegabytes: 0.05, sampleScene: SyntheticScene(layers: 6, properties: 6, keyframes: 5), lintFiles: 12,
       rounds: 3, minimumTime: 0.002, measuresMemory: false, comparesLottie: false, seedSpecsFolder: seedSpecsFolder)
+    tiny.scalingScale = 0.02
+    tiny.scalingRounds = 1
+    return tiny
   }
 }

@@ -12,6 +12,7 @@ public struct BenchmarkReport: Sendable {
 
   public var rows: [SceneRow] = []
   public var lint: LintBenchmark.Result?
+  public var scaling: [ScalingBenchmark.Row] = []
   public var lottie: LottieComparison.Outcome = .pending("not run")
   public var lottieScene = ""
   /// Load averages before and after the run (from /proc/loadavg).
@@ -23,6 +24,17 @@ public struct BenchmarkReport: Sendable {
   /// The targets of issue 7, each with its measured figure and whether it is met.
   public var targets: [(target: String, measured: String, met: Bool)] {
     var list: [(String, String, Bool)] = []
+    if let many = rows.first(where: { $0.name == "many-small-compile" }) {
+      list.append(("compile ≤ 2× the libyaml event parse (\(many.name))", Self.fixed(many.compile.ratio, 2) + "×", many.compile.ratio <= 2))
+    }
+    if !scaling.isEmpty {
+      let worst = scaling.max { $0.ratio < $1.ratio }!
+      let within = scaling.filter { $0.ratio <= ScalingBenchmark.goal }.count
+      list.append(
+        ("scaling: cost per unit at 16× within \(Self.fixed(ScalingBenchmark.goal, 1))× of 1× in every row",
+          "\(within) of \(scaling.count) rows; worst \(worst.dimension) \(Self.fixed(worst.ratio, 2))×",
+          within == scaling.count))
+    }
     if let big = rows.first(where: { $0.name == "synthetic-compile" }) {
       list.append(("compile ≤ 2× the libyaml event parse (\(big.name))", Self.fixed(big.compile.ratio, 2) + "×", big.compile.ratio <= 2))
       if let memory = big.memory {
@@ -72,6 +84,12 @@ public struct BenchmarkReport: Sendable {
       text += "| \(lint.files) | \(Self.fixed(lint.oneCoreFilesPerSecond, 0)) | \(Self.fixed(lint.allCoresFilesPerSecond, 0)) | "
       text += "\(Self.fixed(lint.speedup, 2))× |\n"
     }
+    if !scaling.isEmpty {
+      text += "\n### Scaling\n\nEach row grows one dimension of the input alone (`Sources/SceneBenchmark/ScalingScenes.swift`) "
+      text += "and times the command a user runs on it, in process, its output kept in memory (`-o` to a file); the "
+      text += "three sizes of a row run side by side in every round. Linear cost is a flat cost per unit.\n\n"
+      text += ScalingBenchmark.markdown(scaling)
+    }
     text += "\n### rlottie\n\n"
     switch lottie {
     case .measured(let rlottie, let scenec, let frames):
@@ -98,6 +116,17 @@ public struct BenchmarkReport: Sendable {
       if decimals < places { text += String(repeating: "0", count: places - decimals) }
     }
     return text
+  }
+
+  /// 16000 → "16,000".
+  static func grouped(_ value: Int) -> String {
+    var digits = Array(String(value))
+    var index = digits.count - 3
+    while index > 0 {
+      digits.insert(",", at: index)
+      index -= 3
+    }
+    return String(digits)
   }
 
   static func size(_ bytes: Int) -> String {

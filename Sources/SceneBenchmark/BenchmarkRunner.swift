@@ -53,7 +53,16 @@ public enum BenchmarkRunner {
       report.lint = try LintBenchmark.run(folder: lintFolder, files: configuration.lintFiles, configuration: configuration)
     }
 
-    // 4. rlottie.
+    // 4. The scaling table.
+    if configuration.runs("scaling") {
+      report.scaling = try ScalingBenchmark.run(
+        ScalingBenchmark.dimensions(scale: configuration.scalingScale).filter { dimension in
+          configuration.scalingRows.isEmpty || configuration.scalingRows.contains { dimension.name.hasPrefix($0) }
+        }, rounds: configuration.scalingRounds,
+        minimumTime: configuration.minimumTime, folder: folder.appendingPathComponent("scaling"), log: log)
+    }
+
+    // 5. rlottie.
     report.lottieScene = "synthetic-sample"
     if configuration.comparesLottie, configuration.runs("lottie"), let samplePlan {
       log("rlottie")
@@ -84,6 +93,16 @@ public enum BenchmarkRunner {
       bigRow.memory = MemoryBenchmark.run(executable: executable, specPath: bigPath, specBytes: bigBytes.count)
     }
     report.rows.append(bigRow)
+
+    // The same size of many small layers and timelines, the shape the synthetic scene does not have.
+    let many = ManySmallScene.sized(megabytes: configuration.compileMegabytes)
+    let manyBytes = Array(many.text().utf8)
+    log("compile: many small, \(many.layers) layers, \(many.timelines) timelines, \(BenchmarkReport.size(manyBytes.count))")
+    report.rows.append(
+      BenchmarkReport.SceneRow(
+        name: "many-small-compile", shape: "\(many.layers) layers, \(many.timelines) timelines",
+        compile: try CompileBenchmark.run(manyBytes, path: "many-small-compile.yaml", configuration: configuration),
+        memory: nil, sample: nil, planSize: PlanSize(try CompileBenchmark.compileOnce(manyBytes, path: "many-small-compile.yaml").plan)))
   }
 
   static func shape(_ scene: SyntheticScene) -> String { "\(scene.layers) × \(scene.properties) × \(scene.keyframes)" }

@@ -19,7 +19,8 @@ public enum PlanCompiler {
     // The machine reads the timelines' lengths, so it is lowered before lowering empties them.
     plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
     for index in scene.timelines.indices {
-      lower(&scene.timelines[index].root, stages: [], isRoot: true, into: &plan.tracks)
+      var stages: [Double] = []
+      lower(&scene.timelines[index].root, stages: &stages, isRoot: true, into: &plan.tracks)
       plan.timelines.append(
         name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
     }
@@ -39,22 +40,27 @@ public enum PlanCompiler {
 
   /// Depth-first: a group adds its stage for its children; `instances` copies add none and share the parent's
   /// stages (a root `instances` node leaves its copies as the roots, so they are the ones removed on completion).
-  /// Each node's content is moved out first (`AnimationNode.takeContent`), so an animation's arrays are freed as
-  /// soon as its track is in the plan.
+  /// `stages` is one stack, pushed and popped per group, so nesting depth d costs d stages, not a copy per level
+  /// (d² for a deep chain). Each node's content is moved out first (`AnimationNode.takeContent`), so an
+  /// animation's arrays are freed as soon as its track is in the plan.
   private static func lower(
-    _ node: inout AnimationNode, stages: [Double], isRoot: Bool, into tracks: inout TrackTable
+    _ node: inout AnimationNode, stages: inout [Double], isRoot: Bool, into tracks: inout TrackTable
   ) {
     switch node.takeContent() {
     case .instances(var copies):
-      for index in copies.indices { lower(&copies[index], stages: stages, isRoot: isRoot, into: &tracks) }
+      for index in copies.indices { lower(&copies[index], stages: &stages, isRoot: isRoot, into: &tracks) }
     case .group(var children):
-      let chain = stages + stage(node.timing, isRoot: isRoot, keepsCurve: true)
-      for index in children.indices { lower(&children[index], stages: chain, isRoot: false, into: &tracks) }
+      let depth = stages.count
+      stages += stage(node.timing, isRoot: isRoot, keepsCurve: true)
+      for index in children.indices { lower(&children[index], stages: &stages, isRoot: false, into: &tracks) }
+      stages.removeSubrange(depth...)
     case .animation(let animation):
       var keepsCurve = true
       if case .spring = animation.content { keepsCurve = false }
-      let chain = stages + stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve)
-      tracks.append(TrackLowering.track(for: animation, stages: chain))
+      let depth = stages.count
+      stages += stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve)
+      tracks.append(TrackLowering.track(for: animation, stages: stages))
+      stages.removeSubrange(depth...)
     }
   }
 

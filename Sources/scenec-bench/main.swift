@@ -1,7 +1,7 @@
 import Foundation
 import SceneBenchmark
 
-// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--clock wall|cpu] [--output FILE]: runs the benchmark, prints the table and writes it,
+// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]: runs the benchmark, prints the table and writes it,
 // with the date, the machine and the command, to BENCHMARKS.md (or FILE). See README.md, "Benchmarks".
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child-memory", arguments.count == 2 {
@@ -21,6 +21,24 @@ if arguments.first == "--write-spec", arguments.count == 3, let megabytes = Doub
   do { try text.write(toFile: arguments[2], atomically: true, encoding: .utf8) } catch { print("\(error)"); exit(1) }
   exit(0)
 }
+// A spec of one scaling row, or the many-small compile spec, for a profiler or the `scenec` binary.
+if arguments.first == "--write-scaling", arguments.count == 4, let count = Int(arguments[2]) {
+  guard let text = ScalingBenchmark.specText(dimension: arguments[1], count: count) else {
+    print("no scaling dimension '\(arguments[1])'; one of: \(ScalingBenchmark.dimensions(scale: 1).map(\.name))")
+    exit(2)
+  }
+  do { try text.write(toFile: arguments[3], atomically: true, encoding: .utf8) } catch { print("\(error)"); exit(1) }
+  exit(0)
+}
+if arguments.first == "--write-many-small", arguments.count == 3, let megabytes = Double(arguments[1]) {
+  let text = ManySmallScene.sized(megabytes: megabytes).text()
+  do { try text.write(toFile: arguments[2], atomically: true, encoding: .utf8) } catch { print("\(error)"); exit(1) }
+  exit(0)
+}
+// `scenec ARGS…` in this process (the way the scaling table runs it), for a profiler.
+if arguments.first == "--scenec" {
+  exit(ScalingBenchmark.runCommand(Array(arguments.dropFirst())))
+}
 if arguments.first == "--profile-sample", arguments.count == 5, let layers = Int(arguments[1]),
   let properties = Int(arguments[2]), let keyframes = Int(arguments[3]), let passes = Int(arguments[4])
 {
@@ -30,7 +48,7 @@ if arguments.first == "--profile-sample", arguments.count == 5, let layers = Int
 }
 
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--clock wall|cpu] [--output FILE]\n".utf8))
+  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]\n".utf8))
   exit(2)
 }
 
@@ -62,10 +80,18 @@ while index < arguments.count {
     Timing.clock = clock
   case "--only":
     configuration.only.formUnion(value().split(separator: ",").map(String.init))
+  case "--scaling-scale":
+    guard let scale = Double(value()), scale > 0 else { fail("--scaling-scale needs a positive number") }
+    configuration.scalingScale = scale
+  case "--scaling-rows":
+    configuration.scalingRows = value().split(separator: ",").map(String.init)
+  case "--scaling-rounds":
+    guard let rounds = Int(value()), rounds > 0 else { fail("--scaling-rounds needs a positive integer") }
+    configuration.scalingRounds = rounds
   case "--output", "-o":
     output = value()
   case "-h", "--help":
-    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie] [--clock wall|cpu] [--output FILE]")
+    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]")
     exit(0)
   default:
     fail("unknown argument '\(argument)'")

@@ -2,21 +2,25 @@ import SceneDiagnostics
 import SceneYAML
 
 /// The entries of one mapping, checked against the keys allowed in that place.
+///
+/// Only allowed keys are kept, so a mapping holds at most its schema's few dozen keys: looking one up by comparing
+/// short strings costs less than hashing it into a dictionary built for every mapping (the many-small compile).
 struct Fields {
   let node: YAMLNode
-  private let entries: [String: YAMLEntry]
+  /// Parallel to `keys`.
+  private let entries: [YAMLEntry]
   /// Keys in document order.
   let keys: [String]
 
-  init(node: YAMLNode, entries: [String: YAMLEntry], keys: [String]) {
+  init(node: YAMLNode, entries: [YAMLEntry], keys: [String]) {
     self.node = node
     self.entries = entries
     self.keys = keys
   }
 
-  func value(_ key: String) -> YAMLNode? { entries[key]?.value }
-  func entry(_ key: String) -> YAMLEntry? { entries[key] }
-  func has(_ key: String) -> Bool { entries[key] != nil }
+  func value(_ key: String) -> YAMLNode? { entry(key)?.value }
+  func entry(_ key: String) -> YAMLEntry? { keys.lastIndex(of: key).map { entries[$0] } }
+  func has(_ key: String) -> Bool { keys.contains(key) }
 }
 
 extension CheckContext {
@@ -24,19 +28,18 @@ extension CheckContext {
   /// mapping in messages ("a layer", "a spring"). Returns nil when the node is not a mapping.
   func fields(of node: YAMLNode, allowed: [SchemaKey], place: String, help: String? = nil) -> Fields? {
     guard expectMapping(node, place: place) else { return nil }
-    var found: [String: YAMLEntry] = [:]
+    var found: [YAMLEntry] = []
     var keys: [String] = []
-    let names = allowed.map(\.name)
     for entry in document.entries(node) {
       let key = document.scalar(entry.key)
-      if names.contains(key) {
-        found[key] = entry
+      if allowed.contains(where: { $0.name == key }) {
+        found.append(entry)
         keys.append(key)
       } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
-        reportUnknownKey(entry.key, in: place, candidates: names, help: help)
+        reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
       }
     }
-    for key in allowed where key.required && found[key.name] == nil {
+    for key in allowed where key.required && !keys.contains(key.name) {
       error(
         CheckDiagnostics.missingKey, "\(place) needs '\(key.name)'", at: keyAnchor(node),
         help: "add `\(key.name):` — \(key.summary)")

@@ -8,9 +8,16 @@ struct Linter {
   let scene: Scene
   let animatedLayers: Set<Int>
 
-  /// For each timeline, the (layer, property) pairs it animates.
-  private var touched: [Set<PropertyUse>] {
-    scene.timelines.map { Set(Self.leaves($0.root).map { PropertyUse(layer: $0.layer, property: $0.keyPath.property) }) }
+  /// For each (layer, property) pair, how many timelines animate it: counted once, so that "animated by another
+  /// timeline" is a lookup (`> 1`) rather than a union of every other timeline's pairs (quadratic in timelines).
+  private var timelinesAnimating: [PropertyUse: Int] {
+    var counts: [PropertyUse: Int] = [:]
+    for timeline in scene.timelines {
+      var uses = Set<PropertyUse>()
+      Self.forEachLeaf(timeline.root) { uses.insert(PropertyUse(layer: $0.layer, property: $0.keyPath.property)) }
+      for use in uses { counts[use, default: 0] += 1 }
+    }
+    return counts
   }
 
   struct PropertyUse: Hashable {
@@ -19,14 +26,13 @@ struct Linter {
   }
 
   func run() {
-    let uses = touched
+    let counts = timelinesAnimating
     let contexts = modelContexts()
     let poses = posesByLayer()
     for (index, timeline) in scene.timelines.enumerated() {
-      let others = uses.enumerated().filter { $0.offset != index }.reduce(into: Set<PropertyUse>()) { $0.formUnion($1.element) }
       var noOps = NoOpTally()
       for root in Self.roots(timeline.root) {
-        checkRoot(root, animatedElsewhere: others, contexts: contexts[index], poses: poses, noOps: &noOps)
+        checkRoot(root, timelinesAnimating: counts, contexts: contexts[index], poses: poses, noOps: &noOps)
       }
       reportNoOps(noOps)
       checkGroups(timeline.root)
@@ -43,8 +49,8 @@ struct Linter {
 
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
   private func checkRoot(
-    _ root: AnimationNode, animatedElsewhere: Set<PropertyUse>, contexts: [Int?], poses: [[Int: [StateMachine.PoseValue]]],
-    noOps: inout NoOpTally
+    _ root: AnimationNode, timelinesAnimating: [PropertyUse: Int], contexts: [Int?],
+    poses: [[Int: [StateMachine.PoseValue]]], noOps: inout NoOpTally
   ) {
     let timing = root.timing
     if timing.removedOnCompletion, timing.fillMode.fillsForwards {
@@ -61,8 +67,9 @@ struct Linter {
       }
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
+    // The leaf's own timeline is one of those counted.
     for leaf in Self.leaves(root)
-    where !animatedElsewhere.contains(PropertyUse(layer: leaf.layer, property: leaf.keyPath.property)) {
+    where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property), default: 0] <= 1 {
       // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
       // which holding a value does change.
       noOps.count(leaf, isNoOp: isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)))
@@ -151,22 +158,31 @@ struct Linter {
 
   private func checkHiddenLayers() {
     var reported = Set<String>()
+    // Once, not per hidden layer (which made the check quadratic in layers).
+    let animatedIDs = Set(animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
     for (index, layer) in scene.layers.enumerated() where !animatedLayers.contains(index) && !layer.isMask {
       let hidden = layer.values[SlotLayout.hidden] != 0
       let transparent = layer.values[SlotLayout.opacity] == 0
       guard hidden || transparent, reported.insert(layer.baseID).inserted else { continue }
-      guard !scene.layers.indices.contains(where: { animatedLayers.contains($0) && scene.layers[$0].baseID == layer.baseID })
-      else { continue }
+      guard !animatedIDs.contains(layer.baseID) else { continue }
       context.error(
         LintDiagnostics.unusedLayer, "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
         at: layer.idSpan, help: "remove the layer, or animate it into view")
     }
   }
 
+  /// The animations under `node`, in order, gathered into one array (not an array per level, which costs
+  /// depth × leaves in a deeply nested timeline).
   static func leaves(_ node: AnimationNode) -> [Animation] {
+    var list: [Animation] = []
+    forEachLeaf(node) { list.append($0) }
+    return list
+  }
+
+  static func forEachLeaf(_ node: AnimationNode, _ body: (Animation) -> Void) {
     switch node.kind {
-    case .animation(let animation): return [animation]
-    case .group(let children), .instances(let children): return children.flatMap(leaves)
+    case .animation(let animation): body(animation)
+    case .group(let children), .instances(let children): for child in children { forEachLeaf(child, body) }
     }
   }
 }

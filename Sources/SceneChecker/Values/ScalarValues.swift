@@ -106,11 +106,25 @@ extension CheckContext {
     for name in Expression.referencedNames(in: text) where letSpans[name] != nil { usedNames.insert(name) }
   }
 
-  /// Whether `bytes` contain the text of some `let` name.
+  /// Whether a word of `bytes` is a `let` name: one lookup per word, so the cost is the text's length whatever the
+  /// number of names (searching the text for every name made a scene quadratic in its `let` names). A word is a
+  /// run of the lexer's name bytes without its leading digits (after a number they are its unit suffix), which
+  /// covers every name the lexer can read from the text.
   func mentionsLetName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for name in letSpans.keys {
-      var name = name
-      if name.withUTF8({ ByteSearch.firstOffset(of: $0, in: bytes) != nil }) { return true }
+    var index = 0
+    while index < bytes.count {
+      guard ExpressionLexer.isWordStart(bytes[index]) || ExpressionLexer.isDigit(bytes[index]) else {
+        index += 1
+        continue
+      }
+      var start = index
+      while index < bytes.count, ExpressionLexer.isWordStart(bytes[index]) || ExpressionLexer.isDigit(bytes[index]) {
+        index += 1
+      }
+      while start < index, ExpressionLexer.isDigit(bytes[start]) { start += 1 }
+      if start < index, letSpans[String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)] != nil {
+        return true
+      }
     }
     return false
   }
