@@ -62,11 +62,12 @@ struct Arguments {
 
   func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
-  func integer(_ name: String) throws(CommandFailure) -> Int? {
+  func integer(_ name: String, atMost ceiling: Int = .max) throws(CommandFailure) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text.replacingOccurrences(of: "_", with: "")), number > 0 else {
       throw .usage("option '\(name)' needs a positive whole number, found '\(text)'")
     }
+    guard number <= ceiling else { throw .usage("option '\(name)' is at most \(ceiling), found '\(text)'") }
     return number
   }
 }

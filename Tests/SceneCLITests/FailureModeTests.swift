@@ -115,6 +115,8 @@ import Testing
   @Test func usageErrorsAreExitTwo() throws {
     Self.expectCleanFailure(try Scenec.run(["lint"]), "lint needs at least one file or folder")
     Self.expectCleanFailure(try Scenec.run(["lint", "--max-depth", "-3", "specs"]), "positive whole number")
+    Self.expectCleanFailure(try Scenec.run(["lint", "--max-depth", "20001", "specs"]), "at most 20000")
+    Self.expectCleanFailure(try Scenec.run(["lint", "--max-nesting", "10001", "specs"]), "at most 10000")
     Self.expectCleanFailure(try Scenec.run(["lint", "--jobs", "many", "specs"]), "--jobs")
     Self.expectCleanFailure(try Scenec.run(["compile", "a.yaml", "b.yaml"]), "exactly one")
   }

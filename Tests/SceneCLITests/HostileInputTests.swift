@@ -59,9 +59,15 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     HostileCase(name: "1500-deep sublayers", codes: ["E0109"], lines: 4...400, column: nil) { deepSublayers(1500) },
     // The same with the YAML depth limit out of the way: the checker's own nesting limit must catch it.
     HostileCase(
-      name: "1500-deep sublayers, --max-depth 100000", arguments: ["--max-depth", "100000"], codes: ["E0604"],
+      name: "1500-deep sublayers, --max-depth 20000", arguments: ["--max-depth", "20000"], codes: ["E0604"],
       lines: 4...400, column: nil
     ) { deepSublayers(1500) },
+    // Timeline groups as deep as the flags' ceilings allow: the checker's recursion (about 1,500 levels overflowed
+    // an 8 MiB main-thread stack) must reach the nesting limit and report it.
+    HostileCase(
+      name: "9500-deep timeline groups, --max-nesting 9000", arguments: ["--max-depth", "20000", "--max-nesting", "9000"],
+      codes: ["E0604"], lines: 8...8, column: nil
+    ) { deepGroups(9500) },
     HostileCase(name: "repeat: 1000000000", codes: ["E0601"], lines: 5...5, column: 13) {
       Array((header + "layers:\n  - id: dot\n    repeat: 1000000000\n    opacity: i / 10\n").utf8)
     },
@@ -93,6 +99,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
       bigSpec().bytes
     },
   ]
+
+  static func deepGroups(_ depth: Int) -> [UInt8] {
+    var text = header + "layers:\n  - {id: box, frame: [0, 0, 10, 10]}\ntimelines:\n  t:\n    target: box\n"
+    text += "    group: [" + String(repeating: "{group: [", count: depth)
+    text += "{keyPath: opacity, from: 0, to: 1, duration: 1}" + String(repeating: "]}", count: depth) + "]\n"
+    return Array(text.utf8)
+  }
 
   static func deepSublayers(_ depth: Int) -> [UInt8] {
     var text = header + "layers:\n"
@@ -165,7 +178,7 @@ struct LCG {
   }
 
   /// The full text report (with source excerpts) must be as cheap: a 5 MB line is never echoed whole.
-  @Test(arguments: HostileCase.all.filter { $0.name.contains("5 MB") || $0.name.contains("100000") })
+  @Test(arguments: HostileCase.all.filter { $0.name.contains("5 MB") || $0.name.contains("deep") })
   func fullTextReportStaysBounded(_ hostile: HostileCase) throws {
     let path = try Self.write(hostile)
     defer { try? FileManager.default.removeItem(atPath: path) }
