@@ -48,6 +48,9 @@ enum ExportCommand {
       -o, --output FILE    write FILE (atomically) instead of standard output
       --png                rasterise (with -o)
       --strict             lottie: warnings fail
+      --max-export-frames N     the longest export, in frames at 60 fps (default 6000 = 100 s); a longer span
+                                is cut there (warning W0912), a longer --duration is an error
+      --max-export-keyframes N  lottie: the most keyframes written (default 200000); more is an error
     """
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
@@ -66,7 +69,29 @@ enum ExportCommand {
 
 /// What the export commands share: reading the scene, choosing what plays, sampling, writing.
 enum ExportSupport {
-  static let commonOptions = ["--timeline", "--events", "-o", "--output"] + CheckOptions.names
+  static let commonOptions = ["--timeline", "--events", "-o", "--output"] + CheckOptions.names + limitNames
+  static let limitNames = ["--max-export-frames", "--max-export-keyframes"]
+
+  /// `--max-export-frames N`, `--max-export-keyframes N` (docs/exports.md, "Limits").
+  static func limits(_ parsed: Arguments) throws(CommandFailure) -> ExportLimits {
+    var limits = ExportLimits()
+    if let value = try parsed.integer("--max-export-frames") { limits.maxFrames = value }
+    if let value = try parsed.integer("--max-export-keyframes") { limits.maxKeyframes = value }
+    return limits
+  }
+
+  /// The span of `span(_:plan:playback:)` cut at the frame limit; `--duration` longer than the limit is an error.
+  static func limitedSpan(_ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits)
+    throws(CommandFailure) -> ExportSpan
+  {
+    let span = try span(parsed, plan: plan, playback: playback, limits: limits)
+    if parsed.value("--duration") != nil && span.end > limits.longestSpan {
+      throw .usage(
+        "--duration \(NumberFormatting.shortest(span.end)) is longer than the export limit of \(limits.maxFrames) "
+          + "frames (\(NumberFormatting.shortest(limits.longestSpan)) s at 60 fps); raise --max-export-frames")
+    }
+    return span.limited(to: limits)
+  }
 
   /// The plan of a spec or plan file; nil (after printing the diagnostics) when it has errors.
   static func plan(_ path: String, parsed: Arguments, console: Console) throws(CommandFailure) -> Plan? {
@@ -161,7 +186,9 @@ enum ExportSupport {
 
   /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, until the last
   /// transition has completed, or 1 s past the last event for a loop that never ends).
-  static func span(_ parsed: Arguments, plan: Plan, playback: Playback) throws(CommandFailure) -> ExportSpan {
+  static func span(_ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits = ExportLimits())
+    throws(CommandFailure) -> ExportSpan
+  {
     if let text = parsed.value("--duration") {
       guard let value = Double(text), value.isFinite, value >= 0, value <= 3600 else {
         throw .usage("--duration needs seconds from 0 to 3600, found '\(text)'")
@@ -170,7 +197,7 @@ enum ExportSupport {
     }
     switch playback {
     case .timelines(let indices):
-      return ExportSpan.of(plan: plan, playing: indices)
+      return ExportSpan.of(plan: plan, playing: indices, limits: limits)
     case .machine(let script):
       var replay = MachineReplay(plan: plan, script: script)
       let lastEvent = script.events.map(\.time).max() ?? 0

@@ -20,7 +20,14 @@ enum ExportFilmstripCommand {
     if let scale, !(scale > 0 && scale <= 16) { throw .usage("--scale needs a number in (0, 16]") }
     guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
-    let span = try ExportSupport.span(parsed, plan: plan, playback: playback)
+    let limits = try ExportSupport.limits(parsed)
+    let span = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
+    if let unlimited = span.unlimitedEnd {
+      _ = console.standardError.write(
+        "scenec: warning: the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
+          + "\(Filmstrip.label(span.end)) s, the limit of \(limits.maxFrames) frames at 60 fps "
+          + "(--max-export-frames) [W0912]\n")
+    }
     if span.capped {
       _ = console.standardError.write(
         "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "

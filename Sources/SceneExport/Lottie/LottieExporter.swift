@@ -6,6 +6,8 @@ import SceneRuntime
 public struct LottieExport {
   public var json: JSONValue
   public var warnings: [ExportWarning]
+  /// Why the export failed (a limit was hit; nothing should be written), else nil.
+  public var failure: String?
 }
 
 /// Frames of the scene by time, sampled once each.
@@ -31,10 +33,19 @@ public enum LottieExporter {
   ///   - playing: the timelines that play (their tracks give exact keyframes); nil for a replay of the scene's
   ///     states, which is sampled every frame and simplified.
   ///   - span: the exported time range [0, span.end].
+  ///   - limits: the keyframe limit (the frame limit is already in `span`, `ExportSpan.limited(to:)`).
   public static func export(
-    plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan
+    plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan,
+    limits: ExportLimits = ExportLimits()
   ) -> LottieExport {
-    var build = LottieBuild(plan: plan, cache: FrameCache(sample), playing: playing, end: span.end)
+    var build = LottieBuild(
+      plan: plan, cache: FrameCache(sample), playing: playing, end: span.end, maxKeyframes: limits.maxKeyframes)
+    if let unlimited = span.unlimitedEnd {
+      build.warnings.add(
+        ExportDiagnostics.exportLimited, layer: "", keyPath: "",
+        "the export would last \(NumberFormatting.shortest(unlimited)) s; it stops at "
+          + "\(NumberFormatting.shortest(span.end)) s, the limit of \(limits.maxFrames) frames (--max-export-frames)")
+    }
     if span.capped {
       build.warnings.add(
         ExportDiagnostics.endlessCapped, layer: "", keyPath: "",
@@ -42,7 +53,13 @@ public enum LottieExporter {
           + "the export stops at \(NumberFormatting.shortest(span.end)) s, where a looping player jumps back")
     }
     let json = build.document()
-    return LottieExport(json: json, warnings: build.warnings.sorted)
+    guard !build.keyframesOverLimit else {
+      return LottieExport(
+        json: [:], warnings: build.warnings.sorted,
+        failure: "the export needs more than \(limits.maxKeyframes) keyframes (--max-export-keyframes); shorten it "
+          + "(--duration) or raise the limit")
+    }
+    return LottieExport(json: json, warnings: build.warnings.sorted, failure: nil)
   }
 }
 
@@ -60,9 +77,17 @@ struct LottieBuild {
   /// Sample times for checks (every frame and the end).
   let checkTimes: [Double]
   private var fonts: [(name: String, family: String, style: String)] = []
+  let maxKeyframes: Int
+  /// Keyframes written so far; past `maxKeyframes` the build stops animating and the export fails.
+  private var keyframeCount = 0
+  var keyframesOverLimit: Bool { keyframeCount > maxKeyframes }
+  /// The most timing pieces one track may have: 4 per exported frame (and a few), so the keyframes of a track
+  /// that repeats faster than that grow with the frames exported, not with its repeats (it is sampled instead).
+  let pieceLimit: Int
 
-  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double) {
+  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double, maxKeyframes: Int) {
     self.plan = plan
+    self.maxKeyframes = maxKeyframes
     self.tree = SceneTree(plan: plan)
     self.cache = cache
     self.end = max(end, 0)
@@ -79,6 +104,7 @@ struct LottieBuild {
     var times = (0...max(count, 0)).map { Double($0) / KeyframeBuilder.frameRate }
     if let last = times.last, self.end - last > 1e-9 { times.append(self.end) }
     checkTimes = times
+    pieceLimit = min(TrackTiming.pieceLimit, 4 * times.count + 64)
   }
 
   // MARK: - Properties
@@ -90,7 +116,7 @@ struct LottieBuild {
 
   mutating func pieces(_ track: Int) -> [TimingPiece] {
     if let cached = pieceCache[track] { return cached }
-    let result = TrackTiming.pieces(plan: plan, track: track, end: end)
+    let result = TrackTiming.pieces(plan: plan, track: track, end: end, limit: pieceLimit)
     pieceCache[track] = result
     return result
   }
@@ -121,6 +147,7 @@ struct LottieBuild {
     -> AnimatedValue
   {
     let cache = self.cache
+    guard !keyframesOverLimit else { return AnimatedValue(initial: value(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
     let builder = KeyframeBuilder(end: end, evaluate: { value(cache.frames(at: $0)) })
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
@@ -134,6 +161,7 @@ struct LottieBuild {
       }
     }
     let result = builder.build(drivers: drivers, driverNames: names)
+    keyframeCount += result.keyframes.count
     if result.isAnimated && !result.bakedReasons.isEmpty {
       let keyPaths = Set(names).sorted().joined(separator: ", ")
       let reasons = Set(result.bakedReasons).sorted().joined(separator: "; ")
