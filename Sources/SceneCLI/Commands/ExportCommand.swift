@@ -229,6 +229,11 @@ enum ExportSupport {
     }
   }
 
+  /// Export warnings on standard error, each `FILE: warning: … [W09xx]`.
+  static func report(_ warnings: [ExportWarning], of name: String, console: Console) {
+    for warning in warnings { _ = console.standardError.write("\(name): \(warning.text)\n") }
+  }
+
   static func number(_ parsed: Arguments, _ name: String) throws(CommandFailure) -> Double? {
     guard let text = parsed.value(name) else { return nil }
     guard let value = Double(text), value.isFinite else { throw .usage("\(name) needs a number, found '\(text)'") }

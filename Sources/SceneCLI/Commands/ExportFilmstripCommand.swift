@@ -51,8 +51,9 @@ enum ExportFilmstripCommand {
     if let columns { layout.columns = columns }
     if let scale { layout.scale = scale }
     if let background = parsed.value("--background") { layout.frameBackground = background == "none" ? nil : background }
-    let text = Filmstrip.document(plan: plan, times: times, frames: frames, layout: layout)
-    try ExportSupport.write(text, parsed: parsed, console: console, allowPNG: true)
+    let export = Filmstrip.export(plan: plan, times: times, frames: frames, layout: layout)
+    ExportSupport.report(export.warnings, of: parsed.positional[0], console: console)
+    try ExportSupport.write(export.svg, parsed: parsed, console: console, allowPNG: true)
     return 0
   }
 }

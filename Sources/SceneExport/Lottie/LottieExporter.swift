@@ -63,6 +63,11 @@ public enum LottieExporter {
   }
 }
 
+/// Set when a value had to be made finite.
+final class OverflowFlag {
+  var seen = false
+}
+
 struct LottieBuild {
   typealias S = SlotLayout
 
@@ -72,6 +77,9 @@ struct LottieBuild {
   let end: Double
   /// Track indices of the playing timelines; nil for a state-machine replay.
   let playingTracks: [Int]?
+  /// For each layer, the positions in `playingTracks` of the tracks that write it (so finding a property's
+  /// drivers costs its layers' tracks, not every track of the scene).
+  let playingPositionsByLayer: [Int: [Int]]
   var warnings = ExportWarnings()
   private var pieceCache: [Int: [TimingPiece]] = [:]
   /// Sample times for checks (every frame and the end).
@@ -91,15 +99,18 @@ struct LottieBuild {
     self.tree = SceneTree(plan: plan)
     self.cache = cache
     self.end = max(end, 0)
+    var byLayer: [Int: [Int]] = [:]
     if let playing {
       var tracks: [Int] = []
       for timeline in playing.sorted() where timeline >= 0 && timeline < plan.timelines.count {
         tracks += Array(plan.timelines.trackStarts[timeline]..<plan.timelines.trackStarts[timeline + 1])
       }
       playingTracks = tracks
+      for (position, track) in tracks.enumerated() { byLayer[plan.tracks.layers[track], default: []].append(position) }
     } else {
       playingTracks = nil
     }
+    playingPositionsByLayer = byLayer
     let count = Int((self.end * KeyframeBuilder.frameRate + 1e-9).rounded(.down))
     var times = (0...max(count, 0)).map { Double($0) / KeyframeBuilder.frameRate }
     if let last = times.last, self.end - last > 1e-9 { times.append(self.end) }
@@ -125,7 +136,15 @@ struct LottieBuild {
   func driverTracks(_ inputs: [Input]) -> [Int] {
     guard let playingTracks else { return [] }
     let tracks = plan.tracks
-    return playingTracks.filter { track in
+    var layers = Set<Int>()
+    for input in inputs {
+      switch input {
+      case .path(let layer), .slots(let layer, _): layers.insert(layer)
+      }
+    }
+    // In `playingTracks` order, as a filter of the whole list would give.
+    let positions = layers.flatMap { playingPositionsByLayer[$0] ?? [] }.sorted()
+    return positions.map { playingTracks[$0] }.filter { track in
       let layer = tracks.layers[track]
       let slot = tracks.slots[track]
       let count = tracks.flags[track].contains(.broadcast) ? 3 : tracks.components[track]
@@ -147,8 +166,24 @@ struct LottieBuild {
     -> AnimatedValue
   {
     let cache = self.cache
-    guard !keyframesOverLimit else { return AnimatedValue(initial: value(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
-    let builder = KeyframeBuilder(end: end, evaluate: { value(cache.frames(at: $0)) })
+    let overflow = OverflowFlag()
+    // Lottie has no number for an overflow: the nearest finite value, with a warning (never a silent 0).
+    let finiteValue: ([LayerFrame]) -> [Double] = { frames in
+      value(frames).map { component in
+        guard !component.isFinite else { return component }
+        overflow.seen = true
+        return component.isNaN ? 0 : component > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude
+      }
+    }
+    defer {
+      if overflow.seen {
+        warnings.add(
+          ExportDiagnostics.notFinite, layer: tree.id(layer), keyPath: "",
+          "\(name) overflows (is not a finite number) during the export; the nearest finite value is written")
+      }
+    }
+    guard !keyframesOverLimit else { return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
+    let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) })
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
     if playingTracks == nil {
@@ -931,13 +966,18 @@ extension LottieBuild {
 
   /// Opacity below 1 on a layer drawn flat while two or more Lottie layers of its subtree draw.
   mutating func warnGroupOpacity() {
+    // Each drawn item is a member of its owner and of the owner's ancestors, except of the layers whose own
+    // precomposition holds it (there their opacity is a real group opacity): one walk up per item.
+    var membersByLayer: [Int: [Item]] = [:]
+    for entry in drawnItems {
+      let owner = entry.item.owner
+      let inside = Set(entry.context.map { [$0] + tree.ancestors(of: $0) } ?? [])
+      for layer in [owner] + tree.ancestors(of: owner) where !inside.contains(layer) {
+        membersByLayer[layer, default: []].append(entry.item)
+      }
+    }
     for layer in 0..<tree.count where !tree.isInMask(layer) {
-      let members = drawnItems.filter { entry in
-        let owner = entry.item.owner
-        guard owner == layer || tree.ancestors(of: owner).contains(layer) else { return false }
-        // Inside the layer's own precomposition its opacity is a real group opacity.
-        return entry.context == nil || !(entry.context == layer || tree.ancestors(of: entry.context!).contains(layer))
-      }.map(\.item)
+      let members = membersByLayer[layer] ?? []
       guard members.count > 1 else { continue }
       let overlaps = ever { frames in
         let v = LayerValues(frames[layer])
