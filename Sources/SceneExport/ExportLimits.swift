@@ -7,16 +7,38 @@ public struct ExportLimits: Sendable, Hashable {
   public var maxFrames: Int
   /// The most keyframes a Lottie export may write, over all its properties; more is an error (nothing written).
   public var maxKeyframes: Int
+  /// The most layer states an export may hold: frames × layers (each state about 0.6 KB, and a Lottie export
+  /// keeps every frame of every layer). A scene of many layers gets fewer frames: 500,000 = 10,000 layers for
+  /// 50 frames, or 1 layer for the whole frame limit.
+  public var maxSamples: Int
 
   public static let defaultMaxFrames = 6_000
   public static let defaultMaxKeyframes = 200_000
+  public static let defaultMaxSamples = 500_000
   public static let frameRate = 60.0
 
-  public init(maxFrames: Int = defaultMaxFrames, maxKeyframes: Int = defaultMaxKeyframes) {
+  public init(
+    maxFrames: Int = defaultMaxFrames, maxKeyframes: Int = defaultMaxKeyframes, maxSamples: Int = defaultMaxSamples
+  ) {
     self.maxFrames = maxFrames
     self.maxKeyframes = maxKeyframes
+    self.maxSamples = maxSamples
   }
 
-  /// The longest span in seconds.
+  /// The longest span in seconds by the frame limit alone.
   public var longestSpan: Double { Double(max(maxFrames, 0)) / Self.frameRate }
+
+  /// The most frames an export of a scene of `layers` layers may have: the frame limit, fewer when the samples
+  /// limit binds (at least 1).
+  public func frames(layers: Int) -> Int { max(1, min(maxFrames, maxSamples / max(layers, 1))) }
+
+  /// The longest span in seconds for a scene of `layers` layers.
+  public func longestSpan(layers: Int) -> Double { Double(frames(layers: layers)) / Self.frameRate }
+
+  /// Which limit cuts an export of `layers` layers, for messages.
+  public func reason(layers: Int) -> String {
+    frames(layers: layers) < maxFrames
+      ? "the limit of \(maxSamples) layer states (--max-export-samples) over \(layers) layers"
+      : "the limit of \(maxFrames) frames (--max-export-frames)"
+  }
 }

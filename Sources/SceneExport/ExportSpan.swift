@@ -28,9 +28,9 @@ public struct ExportSpan: Sendable, Hashable {
     self.endless = endless
   }
 
-  /// The span cut at `limits.maxFrames` frames (at 60 fps), remembering the end it had.
-  public func limited(to limits: ExportLimits) -> ExportSpan {
-    let longest = limits.longestSpan
+  /// The span cut at the frames `limits` allow a scene of `layers` layers (at 60 fps), remembering the end it had.
+  public func limited(to limits: ExportLimits, layers: Int) -> ExportSpan {
+    let longest = limits.longestSpan(layers: layers)
     guard !(end <= longest) else { return self }
     var result = self
     result.unlimitedEnd = end

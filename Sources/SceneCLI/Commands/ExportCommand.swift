@@ -51,6 +51,8 @@ enum ExportCommand {
       --max-export-frames N     the longest export, in frames at 60 fps (default 6000 = 100 s); a longer span
                                 is cut there (warning W0912), a longer --duration is an error
       --max-export-keyframes N  lottie: the most keyframes written (default 200000); more is an error
+      --max-export-samples N    the most layer states (frames x layers) an export holds (default 500000):
+                                a scene of many layers gets fewer frames (cut as above)
     """
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
@@ -70,13 +72,14 @@ enum ExportCommand {
 /// What the export commands share: reading the scene, choosing what plays, sampling, writing.
 enum ExportSupport {
   static let commonOptions = ["--timeline", "--events", "-o", "--output"] + CheckOptions.names + limitNames
-  static let limitNames = ["--max-export-frames", "--max-export-keyframes"]
+  static let limitNames = ["--max-export-frames", "--max-export-keyframes", "--max-export-samples"]
 
-  /// `--max-export-frames N`, `--max-export-keyframes N` (docs/exports.md, "Limits").
+  /// `--max-export-frames N`, `--max-export-keyframes N`, `--max-export-samples N` (docs/exports.md, "Limits").
   static func limits(_ parsed: Arguments) throws(CommandFailure) -> ExportLimits {
     var limits = ExportLimits()
     if let value = try parsed.integer("--max-export-frames") { limits.maxFrames = value }
     if let value = try parsed.integer("--max-export-keyframes") { limits.maxKeyframes = value }
+    if let value = try parsed.integer("--max-export-samples") { limits.maxSamples = value }
     return limits
   }
 
@@ -85,12 +88,14 @@ enum ExportSupport {
     throws(CommandFailure) -> ExportSpan
   {
     let span = try span(parsed, plan: plan, playback: playback, limits: limits)
-    if parsed.value("--duration") != nil && span.end > limits.longestSpan {
+    let layers = plan.layers.count
+    if parsed.value("--duration") != nil && span.end > limits.longestSpan(layers: layers) {
       throw .usage(
-        "--duration \(NumberFormatting.shortest(span.end)) is longer than the export limit of \(limits.maxFrames) "
-          + "frames (\(NumberFormatting.shortest(limits.longestSpan)) s at 60 fps); raise --max-export-frames")
+        "--duration \(NumberFormatting.shortest(span.end)) is longer than an export may last: "
+          + "\(NumberFormatting.shortest(limits.longestSpan(layers: layers))) s at 60 fps, "
+          + "\(limits.reason(layers: layers)); raise the limit")
     }
-    return span.limited(to: limits)
+    return span.limited(to: limits, layers: layers)
   }
 
   /// The plan of a spec or plan file; nil (after printing the diagnostics) when it has errors.

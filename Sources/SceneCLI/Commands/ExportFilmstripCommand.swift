@@ -25,8 +25,7 @@ enum ExportFilmstripCommand {
     if let unlimited = span.unlimitedEnd {
       _ = console.standardError.write(
         "scenec: warning: the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
-          + "\(Filmstrip.label(span.end)) s, the limit of \(limits.maxFrames) frames at 60 fps "
-          + "(--max-export-frames) [W0912]\n")
+          + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count)) [W0912]\n")
     }
     if span.capped {
       _ = console.standardError.write(
@@ -44,6 +43,11 @@ enum ExportFilmstripCommand {
       guard times.count <= 1000 else { throw .usage("--fps gives more than 1000 frames; lower it or --duration") }
     } else {
       times = Filmstrip.times(count: count ?? 8, start: 0, end: span.end)
+    }
+    guard times.count <= limits.frames(layers: plan.layers.count) else {
+      throw .usage(
+        "\(times.count) frames of \(plan.layers.count) layers are more than an export may hold "
+          + "(\(limits.reason(layers: plan.layers.count))); show fewer frames or raise the limit")
     }
     var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
     let frames = times.map { sampler.frames(at: $0) }

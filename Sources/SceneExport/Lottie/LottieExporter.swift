@@ -44,7 +44,7 @@ public enum LottieExporter {
       build.warnings.add(
         ExportDiagnostics.exportLimited, layer: "", keyPath: "",
         "the export would last \(NumberFormatting.shortest(unlimited)) s; it stops at "
-          + "\(NumberFormatting.shortest(span.end)) s, the limit of \(limits.maxFrames) frames (--max-export-frames)")
+          + "\(NumberFormatting.shortest(span.end)) s, \(limits.reason(layers: plan.layers.count))")
     }
     if span.capped {
       build.warnings.add(
