@@ -250,8 +250,27 @@ struct KeyframeBuilder {
     return first..<max(first, last)
   }
 
-  /// Douglas–Peucker on (time, value) with the maximum component error.
+  /// Douglas–Peucker runs over windows of at most this many points (their ends kept): its worst case is
+  /// quadratic in the points (a slowly decaying spring splits off one peak at a time), so windows keep the cost
+  /// linear in the frames exported, at most one extra keyframe per window.
+  static let simplifyWindow = 512
+
+  /// Douglas–Peucker on (time, value) with the maximum component error, window by window.
   private func simplify(_ points: [(Double, [Double])], tolerance: Double) -> [(Double, [Double])] {
+    guard points.count > Self.simplifyWindow else { return simplifyWindow(points[...], tolerance: tolerance) }
+    var result: [(Double, [Double])] = []
+    var start = 0
+    while start < points.count - 1 {
+      let end = min(start + Self.simplifyWindow - 1, points.count - 1)
+      let kept = simplifyWindow(points[start...end], tolerance: tolerance)
+      result += result.isEmpty ? kept[...] : kept.dropFirst()
+      start = end
+    }
+    return result
+  }
+
+  private func simplifyWindow(_ window: ArraySlice<(Double, [Double])>, tolerance: Double) -> [(Double, [Double])] {
+    let points = Array(window)
     guard points.count > 2 else { return points }
     var keep = [Bool](repeating: false, count: points.count)
     keep[0] = true
