@@ -91,10 +91,15 @@ done
 
 # Every regression input through a plain (replay) build: each must run without a crash.
 if compgen -G "Fuzz/regressions/*/*" >/dev/null; then
-  swift build --scratch-path "$scratch-replay" $(for t in "${targets[@]}"; do echo --product "fuzz-$t"; done) >/dev/null 2>&1 || true
   for target in "${targets[@]}"; do
     files=$(find "Fuzz/regressions/$target" -type f ! -name '*.md' 2>/dev/null || true)
     [ -n "$files" ] || continue
+    # One product per build: given several --product flags, swift build builds only the last.
+    if ! swift build --scratch-path "$scratch-replay" --product "fuzz-$target" >"$work/replay-build-$target.log" 2>&1; then
+      echo "fuzz: building fuzz-$target for the replay failed (log $work/replay-build-$target.log)" >&2
+      status=1
+      continue
+    fi
     # shellcheck disable=SC2086
     if ! "$scratch-replay/debug/fuzz-$target" $files; then echo "fuzz: a regression input crashes fuzz-$target" >&2; status=1; fi
   done
