@@ -31,9 +31,8 @@ spring() {
 measure() {  # label file args…
   local label=$1 file=$2
   shift 2
-  local figures
-  figures=$({ /usr/bin/time -f '%U %S %M' "$binary" export lottie "$file" "$@" -o /dev/null 2>/dev/null >/dev/null; } 2>&1 | tail -1)
-  read -r user system peak <<<"$figures"
+  /usr/bin/time -o "$work/time" -f '%U %S %M' "$binary" export lottie "$file" "$@" -o /dev/null 2>/dev/null
+  read -r user system peak <"$work/time"
   printf '%-28s %8.2f s CPU %8.1f MiB\n' "$label" "$(echo "$user + $system" | bc)" "$(echo "scale=1; $peak / 1024" | bc)"
 }
 

@@ -12,14 +12,21 @@ public struct ExportLimits: Sendable, Hashable {
   /// 50 frames, or 1 layer for the whole frame limit.
   public var maxSamples: Int
 
+  /// The most layer instances a Lottie export takes (each costs about 13 KB of JSON tree while it is built, so
+  /// 40,000 stay near 600 MB); more is an error. SVG and filmstrip exports have no such limit.
+  public var maxLayers: Int
+
   public static let defaultMaxFrames = 6_000
+  public static let defaultMaxLayers = 40_000
   public static let defaultMaxKeyframes = 200_000
   public static let defaultMaxSamples = 500_000
   public static let frameRate = 60.0
 
   public init(
-    maxFrames: Int = defaultMaxFrames, maxKeyframes: Int = defaultMaxKeyframes, maxSamples: Int = defaultMaxSamples
+    maxFrames: Int = defaultMaxFrames, maxKeyframes: Int = defaultMaxKeyframes, maxSamples: Int = defaultMaxSamples,
+    maxLayers: Int = defaultMaxLayers
   ) {
+    self.maxLayers = maxLayers
     self.maxFrames = maxFrames
     self.maxKeyframes = maxKeyframes
     self.maxSamples = maxSamples

@@ -185,6 +185,11 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":60,"#), "6000 states / 100 layers = 60 frames")
     #expect(run.standardError.contains("the limit of 6000 layer states (--max-export-samples) over 100 layers [W0912]"))
+    let output = CLI.temporaryFolder().appendingPathComponent("many.json").path
+    let layers = CLI.run(["export", "lottie", spec, "--max-export-layers", "99", "-o", output])
+    #expect(layers.status == 1)
+    #expect(layers.standardError.contains("the scene has 100 layer instances, more than a Lottie export takes (--max-export-layers 99)"))
+    #expect(!FileManager.default.fileExists(atPath: output))
     let filmstrip = CLI.run(["export", "filmstrip", spec, "--frames", "100", "--max-export-samples", "6000"])
     #expect(filmstrip.status == 2)
     #expect(filmstrip.standardError.contains("100 frames of 100 layers are more than an export may hold"))

@@ -53,6 +53,7 @@ enum ExportCommand {
       --max-export-keyframes N  lottie: the most keyframes written (default 200000); more is an error
       --max-export-samples N    the most layer states (frames x layers) an export holds (default 500000):
                                 a scene of many layers gets fewer frames (cut as above)
+      --max-export-layers N     lottie: the most layer instances exported (default 40000); more is an error
     """
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
@@ -72,7 +73,7 @@ enum ExportCommand {
 /// What the export commands share: reading the scene, choosing what plays, sampling, writing.
 enum ExportSupport {
   static let commonOptions = ["--timeline", "--events", "-o", "--output"] + CheckOptions.names + limitNames
-  static let limitNames = ["--max-export-frames", "--max-export-keyframes", "--max-export-samples"]
+  static let limitNames = ["--max-export-frames", "--max-export-keyframes", "--max-export-samples", "--max-export-layers"]
 
   /// `--max-export-frames N`, `--max-export-keyframes N`, `--max-export-samples N` (docs/exports.md, "Limits").
   static func limits(_ parsed: Arguments) throws(CommandFailure) -> ExportLimits {
@@ -80,6 +81,7 @@ enum ExportSupport {
     if let value = try parsed.integer("--max-export-frames") { limits.maxFrames = value }
     if let value = try parsed.integer("--max-export-keyframes") { limits.maxKeyframes = value }
     if let value = try parsed.integer("--max-export-samples") { limits.maxSamples = value }
+    if let value = try parsed.integer("--max-export-layers") { limits.maxLayers = value }
     return limits
   }
 

@@ -12,6 +12,12 @@ enum ExportLottieCommand {
     guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
     let limits = try ExportSupport.limits(parsed)
+    guard plan.layers.count <= limits.maxLayers else {
+      _ = console.standardError.write(
+        "\(parsed.positional[0]): error: the scene has \(plan.layers.count) layer instances, more than a Lottie export "
+          + "takes (--max-export-layers \(limits.maxLayers)); export fewer (repeat) or raise the limit; nothing written\n")
+      return 1
+    }
     let span = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
     if case .timelines(let playing) = playback, playing.isEmpty, !plan.timelines.names.isEmpty {
       _ = console.standardError.write(
