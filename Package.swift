@@ -58,6 +58,17 @@ let package = Package(
     .executableTarget(
       name: "fuzz-sampler", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/sampler"),
+    // What users run: the export commands in-process (spec on standard input), and the machine replay.
+    .target(name: "FuzzCLISupport", dependencies: ["SceneCLI"], path: "Fuzz/cli-support"),
+    .executableTarget(
+      name: "fuzz-export-svg", dependencies: ["FuzzSupport", "FuzzCLISupport"], path: "Fuzz/export-svg"),
+    .executableTarget(
+      name: "fuzz-export-lottie",
+      dependencies: ["FuzzSupport", "FuzzCLISupport", "SceneChecker", "SceneCompiler", "SceneDiagnostics"],
+      path: "Fuzz/export-lottie"),
+    .executableTarget(
+      name: "fuzz-machine", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      path: "Fuzz/machine"),
     .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
     .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
     .testTarget(name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneDiagnostics", "SceneModel"], exclude: ["Fixtures"]),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer,address and runs each for a share of SECONDS.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over yaml checker compiler sampler
+#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all seven targets
+#   (yaml checker compiler sampler export-svg export-lottie machine)
 #
-# Seeds: specs/*.yaml, Tests/SceneCheckerTests/Fixtures/*.yaml and Fuzz/regressions/<target>/ (copied into the
+# Seeds: specs/*.yaml, Tests/SceneCheckerTests/Fixtures/*.yaml, and Fuzz/regressions/<target>/ (copied into the
 # working corpus .fuzz/corpus/<target>/, which grows across runs); dictionary: Fuzz/scenec.dict.
 # A crash leaves .fuzz/crash-<target>-*; copy it into Fuzz/regressions/<target>/ once fixed (the replay step
 # below and CI run every regression file through a plain build).
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-240}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler)
+[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine)
 scratch=${FUZZ_SCRATCH:-/tmp/scenec-fuzz-build}
 work=.fuzz
 
@@ -90,10 +91,15 @@ done
 
 # Every regression input through a plain (replay) build: each must run without a crash.
 if compgen -G "Fuzz/regressions/*/*" >/dev/null; then
-  swift build --scratch-path "$scratch-replay" $(for t in "${targets[@]}"; do echo --product "fuzz-$t"; done) >/dev/null 2>&1 || true
   for target in "${targets[@]}"; do
     files=$(find "Fuzz/regressions/$target" -type f ! -name '*.md' 2>/dev/null || true)
     [ -n "$files" ] || continue
+    # One product per build: given several --product flags, swift build builds only the last.
+    if ! swift build --scratch-path "$scratch-replay" --product "fuzz-$target" >"$work/replay-build-$target.log" 2>&1; then
+      echo "fuzz: building fuzz-$target for the replay failed (log $work/replay-build-$target.log)" >&2
+      status=1
+      continue
+    fi
     # shellcheck disable=SC2086
     if ! "$scratch-replay/debug/fuzz-$target" $files; then echo "fuzz: a regression input crashes fuzz-$target" >&2; status=1; fi
   done

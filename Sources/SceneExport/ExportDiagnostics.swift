@@ -44,10 +44,18 @@ public enum ExportDiagnostics {
     "W0911", "trim-subpaths",
     "`strokeStart`/`strokeEnd` on a path with several subpaths: Core Animation trims them as one path, Lottie's "
       + "trim (`m: 2`, sequential) is not supported by every player.")
+  public static let exportLimited = DiagnosticCode(
+    "W0912", "export-limited",
+    "The timelines (or the events) run longer than the export may last: it stops at the frame limit "
+      + "(`--max-export-frames`, 6,000 frames = 100 s at 60 fps).")
+  public static let notFinite = DiagnosticCode(
+    "W0913", "not-finite",
+    "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
+      + "the layer is left out of an SVG frame; Lottie gets the nearest finite value.")
 
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths,
+    endlessCapped, trimSubpaths, exportLimited, notFinite,
   ]
 }
 

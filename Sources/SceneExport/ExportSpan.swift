@@ -7,12 +7,17 @@ import SceneRuntime
 /// span then runs to the first whole number of common periods after every endless root has begun and every finite
 /// root has ended, so a player's loop is seamless — when the periods have a common multiple of at most
 /// `longestPeriod` seconds; otherwise (or when a root is endless without a period) it is capped at `cap` seconds.
+/// A root that repeats for longer than the export may last (`ExportLimits.maxFrames`: `repeatCount: 3.4e38`,
+/// Objective-C's FLT_MAX "forever", or `1e6`) counts as endless, so its export is whole periods too. Whatever the
+/// timelines say, `limited(to:)` then cuts the span at the frame limit.
 public struct ExportSpan: Sendable, Hashable {
   public var end: Double
   /// True when the span was cut at the cap.
   public var capped: Bool
   /// True when something plays forever (the export shows whole periods of it unless `capped`).
   public var endless: Bool
+  /// The end the timelines asked for when it was longer than the frame limit allows (`limited(to:)`), else nil.
+  public var unlimitedEnd: Double?
 
   public static let cap = 10.0
   public static let longestPeriod = 60.0
@@ -23,7 +28,17 @@ public struct ExportSpan: Sendable, Hashable {
     self.endless = endless
   }
 
-  public static func of(plan: Plan, playing timelines: [Int]) -> ExportSpan {
+  /// The span cut at the frames `limits` allow a scene of `layers` layers (at 60 fps), remembering the end it had.
+  public func limited(to limits: ExportLimits, layers: Int) -> ExportSpan {
+    let longest = limits.longestSpan(layers: layers)
+    guard !(end <= longest) else { return self }
+    var result = self
+    result.unlimitedEnd = end
+    result.end = longest
+    return result
+  }
+
+  public static func of(plan: Plan, playing timelines: [Int], limits: ExportLimits = ExportLimits()) -> ExportSpan {
     var finiteEnd = 0.0
     var endless: [(begin: Double, period: Double)] = []
     var aperiodic = false
@@ -39,7 +54,9 @@ public struct ExportSpan: Sendable, Hashable {
         let active = tracks.stages[base + TimeStage.activeDuration]
         let cycle = tracks.stages[base + TimeStage.cycle]
         if speed == 0 { continue }
-        if active.isFinite {
+        // Repeating for longer than any export may last: shown as whole periods, like a root that never ends.
+        let outlasts = !(begin + active / speed <= limits.longestSpan)
+        if active.isFinite && !(outlasts && cycle.isFinite && cycle > 0 && cycle < active) {
           finiteEnd = max(finiteEnd, begin + active / speed)
         } else if cycle.isFinite && cycle > 0 {
           endless.append((begin, cycle / speed))
@@ -51,10 +68,15 @@ public struct ExportSpan: Sendable, Hashable {
     if endless.isEmpty && !aperiodic { return ExportSpan(end: max(finiteEnd, 0), capped: false, endless: false) }
     if !aperiodic, let period = commonPeriod(endless.map(\.period)) {
       let begin = endless.map(\.begin).max() ?? 0
-      var count = 1.0
-      while begin + count * period < finiteEnd - 1e-9 { count += 1 }
+      // The first whole number of periods ending at or after finiteEnd: computed, then nudged (at most a step
+      // or two) to match the counting it replaces exactly; a count beyond 1e9 periods is past every limit anyway.
+      var count = max(1, ((finiteEnd - 1e-9 - begin) / period).rounded(.up))
+      if count.isFinite && count <= 1e9 {
+        while count > 1 && begin + (count - 1) * period >= finiteEnd - 1e-9 { count -= 1 }
+        while begin + count * period < finiteEnd - 1e-9 { count += 1 }
+      }
       let end = begin + count * period
-      if end <= max(longestPeriod, finiteEnd + longestPeriod) {
+      if end.isFinite && end <= max(longestPeriod, finiteEnd + longestPeriod) {
         return ExportSpan(end: end, capped: false, endless: true)
       }
     }

@@ -31,6 +31,14 @@ public enum Filmstrip {
   static let labelHeight = 20.0
 
   public static func document(plan: Plan, times: [Double], frames: [[LayerFrame]], layout: Layout) -> String {
+    export(plan: plan, times: times, frames: frames, layout: layout).svg
+  }
+
+  /// The document and the warnings of its frames (each once).
+  public static func export(plan: Plan, times: [Double], frames: [[LayerFrame]], layout: Layout)
+    -> (svg: String, warnings: [ExportWarning])
+  {
+    var warnings = ExportWarnings()
     precondition(times.count == frames.count && !times.isEmpty, "one frame per time")
     let tree = SceneTree(plan: plan)
     let n = SVGMarkup.number
@@ -48,6 +56,9 @@ public enum Filmstrip {
       var exporter = SVGExporter(tree: tree, frames: frames[index], idPrefix: "f\(index)-")
       let scene = exporter.scene(indent: "      ")
       definitions += exporter.definitionLines
+      for warning in exporter.warnings.items {
+        warnings.add(warning.code, layer: warning.layer, keyPath: warning.keyPath, warning.message)
+      }
       var frame: [String] = []
       if let background = layout.frameBackground {
         frame += SVGMarkup.element(
@@ -77,7 +88,7 @@ public enum Filmstrip {
     lines += SVGMarkup.element("rect", [("width", n(width)), ("height", n(height)), ("fill", "#1e1e1e")], indent: "  ")
     lines += body
     lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
+    return (lines.joined(separator: "\n") + "\n", warnings.sorted)
   }
 
   /// A time label: at most three decimals, trailing zeros dropped (`0.25`, `1.333`).

@@ -16,6 +16,8 @@ public struct SVGExporter {
   /// Prepended to every XML id (a filmstrip has one per frame).
   public let idPrefix: String
   private(set) var definitions: [String] = []
+  /// What could not be drawn (W0913: a layer whose values overflow is left out).
+  public private(set) var warnings = ExportWarnings()
 
   public init(tree: SceneTree, frames: [LayerFrame], idPrefix: String = "") {
     self.tree = tree
@@ -25,6 +27,13 @@ public struct SVGExporter {
 
   /// A whole SVG document of the scene: canvas = scene size, transparent unless `background` is given.
   public static func document(plan: Plan, frames: [LayerFrame], time: Double, background: String? = nil) -> String {
+    export(plan: plan, frames: frames, time: time, background: background).svg
+  }
+
+  /// The document and its warnings.
+  public static func export(plan: Plan, frames: [LayerFrame], time: Double, background: String? = nil)
+    -> (svg: String, warnings: [ExportWarning])
+  {
     let tree = SceneTree(plan: plan)
     var exporter = SVGExporter(tree: tree, frames: frames)
     let body = exporter.scene(indent: "  ")
@@ -42,7 +51,7 @@ public struct SVGExporter {
     }
     lines += body
     lines.append("</svg>")
-    return lines.joined(separator: "\n") + "\n"
+    return (lines.joined(separator: "\n") + "\n", exporter.warnings.sorted)
   }
 
   /// The top-level layers in paint order; definitions (clips, masks) collect in `definitions`.
@@ -62,6 +71,16 @@ public struct SVGExporter {
   private mutating func layer(_ index: Int, white: Bool, indent: String) -> [String] {
     let values = LayerValues(frames[index])
     if values.isHidden || values.opacity <= 0 { return [] }
+    let matrix = LayerMatrix.local(values.v)
+    let finite = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite)
+    guard finite, frames[index].values.allSatisfy(\.isFinite), frames[index].path.allSatisfy(\.isFinite) else {
+      // SVG has no number for it, and writing 0 would draw the layer somewhere it is not.
+      warnings.add(
+        ExportDiagnostics.notFinite, layer: tree.id(index), keyPath: "",
+        "a value of the layer overflows (is not a finite number) at this instant; the layer and its sublayers "
+          + "are left out")
+      return []
+    }
     let inner = indent + "  "
     var content: [String] = []
     content += background(values, white: white, indent: inner)
@@ -92,7 +111,6 @@ public struct SVGExporter {
       content = masked(content, by: mask, of: index, indent: inner)
     }
     if content.isEmpty { return [] }
-    let matrix = LayerMatrix.local(values.v)
     let opacity = values.opacity < 1 ? SVGMarkup.number(values.opacity) : nil
     return SVGMarkup.element(
       "g", [("id", white ? nil : SVGMarkup.id("layer", tree.id(index), prefix: idPrefix)),
@@ -210,7 +228,7 @@ public struct SVGExporter {
       lines += SVGMarkup.element("path", fillAttributes, indent: indent)
     }
     if strokes {
-      let stroked = trimmed ? path.trimmed(from: start, to: end) : path
+      let stroked = trimmed ? SVGExporter.trim(path, from: start, to: end) : path
       if !stroked.isEmpty {
         lines += SVGMarkup.element(
           "path", [("d", SVGMarkup.pathData(stroked)), ("fill", "none")] + strokeAttributes, indent: indent)
@@ -243,6 +261,22 @@ public struct SVGExporter {
        ("xml:space", "preserve")],
       children: [], indent: indent)
     return [open[0] + spans + "</text>"]
+  }
+}
+
+extension SVGExporter {
+  /// `strokeStart`/`strokeEnd` of a path. Trimming is scale-free, so a path with coordinates beyond 1e100 is
+  /// scaled by a power of two (exact) near 1 first: lengths of its curves would overflow to infinity otherwise,
+  /// and the arc-length search would never converge.
+  static func trim(_ path: BezierPath, from start: Double, to end: Double) -> BezierPath {
+    let largest = path.coordinates.reduce(0) { max($0, abs($1)) }
+    guard largest > 1e100, largest.isFinite else { return path.trimmed(from: start, to: end) }
+    let exponent = largest.exponent
+    var scaled = path
+    scaled.coordinates = path.coordinates.map { Double(sign: .plus, exponent: -exponent, significand: 1) * $0 }
+    var result = scaled.trimmed(from: start, to: end)
+    result.coordinates = result.coordinates.map { Double(sign: .plus, exponent: exponent, significand: 1) * $0 }
+    return result
   }
 }
 

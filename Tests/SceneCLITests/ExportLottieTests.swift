@@ -189,6 +189,20 @@ import Testing
       layers:
         - {id: lines, type: shape, frame: [0, 0, 100, 100], path: "M10 30 L90 30 M10 70 L90 70", fillColor: clear, strokeColor: black, lineWidth: 4, strokeEnd: 0.75}
       """),
+    ("W0912", "", "", """
+      scene: w0912
+      size: [100, 100]
+      layers:
+        - {id: dot, frame: [40, 40, 20, 20], backgroundColor: red}
+      timelines:
+        late: {autoplay: true, target: dot, keyPath: opacity, from: 1, to: 0, duration: 1, beginTime: 1e20}
+      """),
+    ("W0913", "far", "", """
+      scene: w0913
+      size: [100, 100]
+      layers:
+        - {id: far, position: [1e308, 10], bounds: [0, 0, 20, 20], transform: {translation: [1e308, 0]}, backgroundColor: red}
+      """),
   ]
 
   @Test func everyExportWarningHasAFixtureThatRaisesIt() throws {

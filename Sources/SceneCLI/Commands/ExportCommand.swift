@@ -51,6 +51,12 @@ enum ExportCommand {
       --png                rasterise (with -o)
       --png-timeout S      the longest rsvg-convert may run, in seconds (default 20)
       --strict             lottie: warnings fail
+      --max-export-frames N     the longest export, in frames at 60 fps (default 6000 = 100 s); a longer span
+                                is cut there (warning W0912), a longer --duration is an error
+      --max-export-keyframes N  lottie: the most keyframes written (default 200000); more is an error
+      --max-export-samples N    the most layer states (frames x layers) an export holds (default 500000):
+                                a scene of many layers gets fewer frames (cut as above)
+      --max-export-layers N     lottie: the most layer instances exported (default 40000); more is an error
     """
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
@@ -71,8 +77,35 @@ enum ExportCommand {
 enum ExportSupport {
   /// The default input limit for a plan file (`sample PLAN.json`, `export … PLAN.json`): 256 MiB.
   static let planInputBytes = 256 << 20
+  static let limitNames = ["--max-export-frames", "--max-export-keyframes", "--max-export-samples", "--max-export-layers"]
 
-  static let commonOptions = ["--timeline", "--events", "-o", "--output", "--png-timeout"] + CheckOptions.names
+  /// `--max-export-frames N`, `--max-export-keyframes N`, `--max-export-samples N` (docs/exports.md, "Limits").
+  static func limits(_ parsed: Arguments) throws(CommandFailure) -> ExportLimits {
+    var limits = ExportLimits()
+    if let value = try parsed.integer("--max-export-frames") { limits.maxFrames = value }
+    if let value = try parsed.integer("--max-export-keyframes") { limits.maxKeyframes = value }
+    if let value = try parsed.integer("--max-export-samples") { limits.maxSamples = value }
+    if let value = try parsed.integer("--max-export-layers") { limits.maxLayers = value }
+    return limits
+  }
+
+  /// The span of `span(_:plan:playback:)` cut at the frame limit; `--duration` longer than the limit is an error.
+  static func limitedSpan(_ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits)
+    throws(CommandFailure) -> ExportSpan
+  {
+    let span = try span(parsed, plan: plan, playback: playback, limits: limits)
+    let layers = plan.layers.count
+    if parsed.value("--duration") != nil && span.end > limits.longestSpan(layers: layers) {
+      throw .usage(
+        "--duration \(NumberFormatting.shortest(span.end)) is longer than an export may last: "
+          + "\(NumberFormatting.shortest(limits.longestSpan(layers: layers))) s at 60 fps, "
+          + "\(limits.reason(layers: layers)); raise the limit")
+    }
+    return span.limited(to: limits, layers: layers)
+  }
+
+  static let commonOptions =
+    ["--timeline", "--events", "-o", "--output", "--png-timeout"] + CheckOptions.names + limitNames
 
   /// The plan of a spec or plan file (`sample` and every export); nil (after printing the diagnostics) when it has
   /// errors. A plan file is read under `--max-input-bytes` as a spec is.
@@ -175,7 +208,9 @@ enum ExportSupport {
   }
 
   /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, `replaySpan`).
-  static func span(_ parsed: Arguments, plan: Plan, playback: Playback) throws(CommandFailure) -> ExportSpan {
+  static func span(_ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits = ExportLimits())
+    throws(CommandFailure) -> ExportSpan
+  {
     if let text = parsed.value("--duration") {
       guard let value = Double(text), value.isFinite, value >= 0, value <= 3600 else {
         throw .usage("--duration needs seconds from 0 to 3600, found '\(text)'")
@@ -184,7 +219,7 @@ enum ExportSupport {
     }
     switch playback {
     case .timelines(let indices):
-      return ExportSpan.of(plan: plan, playing: indices)
+      return ExportSpan.of(plan: plan, playing: indices, limits: limits)
     case .machine(let script):
       var replay = MachineReplay(plan: plan, script: script)
       let lastEvent = script.events.map(\.time).max() ?? 0
@@ -233,6 +268,11 @@ enum ExportSupport {
     } else if !console.standardOutput.write(text) {
       throw .closedOutput
     }
+  }
+
+  /// Export warnings on standard error, each `FILE: warning: … [W09xx]`.
+  static func report(_ warnings: [ExportWarning], of name: String, console: Console) {
+    for warning in warnings { _ = console.standardError.write("\(name): \(warning.text)\n") }
   }
 
   static func number(_ parsed: Arguments, _ name: String) throws(CommandFailure) -> Double? {

@@ -20,7 +20,13 @@ enum ExportFilmstripCommand {
     if let scale, !(scale > 0 && scale <= 16) { throw .usage("--scale needs a number in (0, 16]") }
     guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
-    let span = try ExportSupport.span(parsed, plan: plan, playback: playback)
+    let limits = try ExportSupport.limits(parsed)
+    let span = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
+    if let unlimited = span.unlimitedEnd {
+      _ = console.standardError.write(
+        "scenec: warning: the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
+          + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count)) [W0912]\n")
+    }
     if span.capped {
       _ = console.standardError.write(
         "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "
@@ -38,14 +44,20 @@ enum ExportFilmstripCommand {
     } else {
       times = Filmstrip.times(count: count ?? 8, start: 0, end: span.end)
     }
+    guard times.count <= limits.frames(layers: plan.layers.count) else {
+      throw .usage(
+        "\(times.count) frames of \(plan.layers.count) layers are more than an export may hold "
+          + "(\(limits.reason(layers: plan.layers.count))); show fewer frames or raise the limit")
+    }
     var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
     let frames = times.map { sampler.frames(at: $0) }
     var layout = Filmstrip.Layout.automatic(plan: plan, frameCount: times.count)
     if let columns { layout.columns = columns }
     if let scale { layout.scale = scale }
     if let background = parsed.value("--background") { layout.frameBackground = background == "none" ? nil : background }
-    let text = Filmstrip.document(plan: plan, times: times, frames: frames, layout: layout)
-    try ExportSupport.write(text, parsed: parsed, console: console, allowPNG: true)
+    let export = Filmstrip.export(plan: plan, times: times, frames: frames, layout: layout)
+    ExportSupport.report(export.warnings, of: parsed.positional[0], console: console)
+    try ExportSupport.write(export.svg, parsed: parsed, console: console, allowPNG: true)
     return 0
   }
 }

@@ -11,7 +11,14 @@ enum ExportLottieCommand {
     guard parsed.positional.count == 1 else { throw .usage("export lottie needs exactly one spec or plan") }
     guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
-    let span = try ExportSupport.span(parsed, plan: plan, playback: playback)
+    let limits = try ExportSupport.limits(parsed)
+    guard plan.layers.count <= limits.maxLayers else {
+      _ = console.standardError.write(
+        "\(parsed.positional[0]): error: the scene has \(plan.layers.count) layer instances, more than a Lottie export "
+          + "takes (--max-export-layers \(limits.maxLayers)); export fewer (repeat) or raise the limit; nothing written\n")
+      return 1
+    }
+    let span = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
     if case .timelines(let playing) = playback, playing.isEmpty, !plan.timelines.names.isEmpty {
       _ = console.standardError.write(
         "scenec: note: no timeline plays by itself; exporting the layers as written (--timeline NAME plays one of "
@@ -23,10 +30,15 @@ enum ExportLottieCommand {
     case .timelines(let indices): playing = indices
     case .machine: playing = nil
     }
-    let export = LottieExporter.export(plan: plan, sample: { sampler.frames(at: $0) }, playing: playing, span: span)
+    let export = LottieExporter.export(
+      plan: plan, sample: { sampler.frames(at: $0) }, playing: playing, span: span, limits: limits)
     let name = parsed.positional[0]
     for warning in export.warnings {
       _ = console.standardError.write("\(name): \(warning.text)\n")
+    }
+    if let failure = export.failure {
+      _ = console.standardError.write("\(name): error: \(failure); nothing written\n")
+      return 1
     }
     if parsed.flag("--strict") && !export.warnings.isEmpty {
       _ = console.standardError.write(

@@ -15,8 +15,9 @@ enum ExportSVGCommand {
     var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
     let frames = sampler.frames(at: time)
     let background = parsed.value("--background").flatMap { $0 == "none" ? nil : $0 }
-    let text = SVGExporter.document(plan: plan, frames: frames, time: time, background: background)
-    try ExportSupport.write(text, parsed: parsed, console: console, allowPNG: true)
+    let export = SVGExporter.export(plan: plan, frames: frames, time: time, background: background)
+    ExportSupport.report(export.warnings, of: parsed.positional[0], console: console)
+    try ExportSupport.write(export.svg, parsed: parsed, console: console, allowPNG: true)
     return 0
   }
 }

@@ -38,6 +38,8 @@ struct KeyframeBuilder {
   static let tolerance = 1e-3
   static let epsilon = 1e-9
   static let jumpLead = 1e-4
+  /// At most this many animations moving a value at once are named in its warning.
+  static let namedMovers = 8
 
   let end: Double
   let evaluate: (Double) -> [Double]
@@ -88,23 +90,19 @@ struct KeyframeBuilder {
 
     // Classify each interval between cuts.
     var intervals: [(t0: Double, t1: Double, segment: Segment)] = []
+    var sweep = DriverSweep(drivers: drivers)
     for (t0, t1) in zip(cuts, cuts.dropFirst()) where t1 > t0 {
-      let middle = (t0 + t1) / 2
-      var movers: [(index: Int, piece: TimingPiece)] = []
-      for (index, pieces) in drivers.enumerated() {
-        if let piece = pieces.first(where: { $0.start <= middle && middle < $0.end }), piece.isMoving {
-          movers.append((index, piece))
-        }
-      }
-      let steps = movers.filter { if case .step = $0.piece.kind { return true } else { return false } }
-      if movers.isEmpty {
+      sweep.advance(to: (t0 + t1) / 2)
+      // Several movers are named only when few (their names are not needed otherwise).
+      let movers = sweep.moving.count <= Self.namedMovers ? sweep.moving.sorted { $0.key < $1.key } : []
+      if sweep.moving.isEmpty {
         intervals.append((t0, t1, .hold))
-      } else if steps.count == movers.count {
+      } else if sweep.stepCount == sweep.moving.count {
         for part in stepParts(t0: t0, t1: t1, frames: frames, values: frameValues, tolerance: tolerance) {
           intervals.append((part.0, part.1, .hold))
         }
-      } else if movers.count == 1, case .eased(let easing) = movers[0].piece.kind {
-        let piece = movers[0].piece
+      } else if movers.count == 1, case .eased(let easing) = movers[0].value.kind {
+        let piece = movers[0].value
         let span = piece.end - piece.start
         let a = (t0 - piece.start) / span
         let b = (t1 - piece.start) / span
@@ -113,10 +111,12 @@ struct KeyframeBuilder {
         } else {
           intervals.append((t0, t1, .hold))
         }
-      } else if movers.count == 1, case .complex(let reason) = movers[0].piece.kind {
+      } else if movers.count == 1, case .complex(let reason) = movers[0].value.kind {
         intervals.append((t0, t1, .sampled(reason)))
+      } else if movers.isEmpty {
+        intervals.append((t0, t1, .sampled("several animations change it at once (more than \(Self.namedMovers))")))
       } else {
-        let names = Set(movers.map { driverNames[$0.index] }).sorted().joined(separator: ", ")
+        let names = Set(movers.map { driverNames[$0.key] }).sorted().joined(separator: ", ")
         intervals.append((t0, t1, .sampled("several animations change it at once (\(names))")))
       }
     }
@@ -137,7 +137,8 @@ struct KeyframeBuilder {
       }
       var fits = true
       if case .hold = segment, maxError(v0, v1) > tolerance { fits = false }
-      for (time, value) in zip(frames, frameValues) where time > t0 && time < t1 && fits {
+      for index in Self.indices(frames, after: t0, before: t1) where fits {
+        let (time, value) = (frames[index], frameValues[index])
         let x = (time - t0) / (t1 - t0)
         let predicted: [Double]
         if case .hold = segment {
@@ -180,8 +181,8 @@ struct KeyframeBuilder {
         }
       case .sampled:
         var points: [(Double, [Double])] = [(t0, v0)]
-        for (time, value) in zip(frames, frameValues) where time > t0 + Self.epsilon && time < t1 - Self.epsilon {
-          points.append((time, value))
+        for index in Self.indices(frames, after: t0 + Self.epsilon, before: t1 - Self.epsilon) {
+          points.append((frames[index], frameValues[index]))
         }
         let lead = min(Self.jumpLead, (t1 - t0) / 10)
         points.append(jumps ? (t1 - lead, evaluate(t1 - lead)) : (t1, left))
@@ -216,15 +217,17 @@ struct KeyframeBuilder {
     -> [(Double, Double)]
   {
     var probes: [Double] = [t0]
-    for time in frames where time > t0 && time < t1 { probes.append(time) }
+    for index in Self.indices(frames, after: t0, before: t1) { probes.append(frames[index]) }
     probes.append(t1 - Self.epsilon)
     var switches: [Double] = []
     var previous = evaluate(probes[0])
-    for time in probes.dropFirst() {
+    for (position, time) in probes.enumerated().dropFirst() {
       let current = evaluate(time)
       if maxError(previous, current) > tolerance {
         var low = switches.last ?? t0
-        low = max(low, probes[probes.firstIndex(of: time)! - 1])
+        // The probe before this one (the first probe equal to it, as a search from the start would find).
+        let before = probes[..<position].lastIndex { $0 != time }.map { probes[$0] } ?? probes[0]
+        low = max(low, before)
         var high = time
         while high - low > 1e-7 {
           let middle = (low + high) / 2
@@ -238,8 +241,44 @@ struct KeyframeBuilder {
     return zip(bounds, bounds.dropFirst()).filter { $0.1 > $0.0 }.map { ($0.0, $0.1) }
   }
 
-  /// Douglas–Peucker on (time, value) with the maximum component error.
+  /// The indices of the sorted `times` strictly between `low` and `high` (binary search: each interval costs its
+  /// own frames, not all of them).
+  static func indices(_ times: [Double], after low: Double, before high: Double) -> Range<Int> {
+    func firstIndex(_ isPast: (Double) -> Bool) -> Int {
+      var lower = 0
+      var upper = times.count
+      while lower < upper {
+        let middle = (lower + upper) / 2
+        if isPast(times[middle]) { upper = middle } else { lower = middle + 1 }
+      }
+      return lower
+    }
+    let first = firstIndex { $0 > low }
+    let last = firstIndex { $0 >= high }
+    return first..<max(first, last)
+  }
+
+  /// Douglas–Peucker runs over windows of at most this many points (their ends kept): its worst case is
+  /// quadratic in the points (a slowly decaying spring splits off one peak at a time), so windows keep the cost
+  /// linear in the frames exported, at most one extra keyframe per window.
+  static let simplifyWindow = 512
+
+  /// Douglas–Peucker on (time, value) with the maximum component error, window by window.
   private func simplify(_ points: [(Double, [Double])], tolerance: Double) -> [(Double, [Double])] {
+    guard points.count > Self.simplifyWindow else { return simplifyWindow(points[...], tolerance: tolerance) }
+    var result: [(Double, [Double])] = []
+    var start = 0
+    while start < points.count - 1 {
+      let end = min(start + Self.simplifyWindow - 1, points.count - 1)
+      let kept = simplifyWindow(points[start...end], tolerance: tolerance)
+      result += result.isEmpty ? kept[...] : kept.dropFirst()
+      start = end
+    }
+    return result
+  }
+
+  private func simplifyWindow(_ window: ArraySlice<(Double, [Double])>, tolerance: Double) -> [(Double, [Double])] {
+    let points = Array(window)
     guard points.count > 2 else { return points }
     var keep = [Bool](repeating: false, count: points.count)
     keep[0] = true

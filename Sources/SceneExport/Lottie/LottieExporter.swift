@@ -6,6 +6,8 @@ import SceneRuntime
 public struct LottieExport {
   public var json: JSONValue
   public var warnings: [ExportWarning]
+  /// Why the export failed (a limit was hit; nothing should be written), else nil.
+  public var failure: String?
 }
 
 /// Frames of the scene by time, sampled once each.
@@ -31,10 +33,19 @@ public enum LottieExporter {
   ///   - playing: the timelines that play (their tracks give exact keyframes); nil for a replay of the scene's
   ///     states, which is sampled every frame and simplified.
   ///   - span: the exported time range [0, span.end].
+  ///   - limits: the keyframe limit (the frame limit is already in `span`, `ExportSpan.limited(to:)`).
   public static func export(
-    plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan
+    plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan,
+    limits: ExportLimits = ExportLimits()
   ) -> LottieExport {
-    var build = LottieBuild(plan: plan, cache: FrameCache(sample), playing: playing, end: span.end)
+    var build = LottieBuild(
+      plan: plan, cache: FrameCache(sample), playing: playing, end: span.end, maxKeyframes: limits.maxKeyframes)
+    if let unlimited = span.unlimitedEnd {
+      build.warnings.add(
+        ExportDiagnostics.exportLimited, layer: "", keyPath: "",
+        "the export would last \(NumberFormatting.shortest(unlimited)) s; it stops at "
+          + "\(NumberFormatting.shortest(span.end)) s, \(limits.reason(layers: plan.layers.count))")
+    }
     if span.capped {
       build.warnings.add(
         ExportDiagnostics.endlessCapped, layer: "", keyPath: "",
@@ -42,8 +53,19 @@ public enum LottieExporter {
           + "the export stops at \(NumberFormatting.shortest(span.end)) s, where a looping player jumps back")
     }
     let json = build.document()
-    return LottieExport(json: json, warnings: build.warnings.sorted)
+    guard !build.keyframesOverLimit else {
+      return LottieExport(
+        json: [:], warnings: build.warnings.sorted,
+        failure: "the export needs more than \(limits.maxKeyframes) keyframes (--max-export-keyframes); shorten it "
+          + "(--duration) or raise the limit")
+    }
+    return LottieExport(json: json, warnings: build.warnings.sorted, failure: nil)
   }
+}
+
+/// Set when a value had to be made finite.
+final class OverflowFlag {
+  var seen = false
 }
 
 struct LottieBuild {
@@ -55,29 +77,44 @@ struct LottieBuild {
   let end: Double
   /// Track indices of the playing timelines; nil for a state-machine replay.
   let playingTracks: [Int]?
+  /// For each layer, the positions in `playingTracks` of the tracks that write it (so finding a property's
+  /// drivers costs its layers' tracks, not every track of the scene).
+  let playingPositionsByLayer: [Int: [Int]]
   var warnings = ExportWarnings()
   private var pieceCache: [Int: [TimingPiece]] = [:]
   /// Sample times for checks (every frame and the end).
   let checkTimes: [Double]
+  let maxKeyframes: Int
+  /// Keyframes written so far; past `maxKeyframes` the build stops animating and the export fails.
+  private var keyframeCount = 0
+  var keyframesOverLimit: Bool { keyframeCount > maxKeyframes }
+  /// The most timing pieces one track may have: 4 per exported frame (and a few), so the keyframes of a track
+  /// that repeats faster than that grow with the frames exported, not with its repeats (it is sampled instead).
+  let pieceLimit: Int
 
-  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double) {
+  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double, maxKeyframes: Int) {
     self.plan = plan
+    self.maxKeyframes = maxKeyframes
     self.tree = SceneTree(plan: plan)
     self.cache = cache
     self.end = max(end, 0)
+    var byLayer: [Int: [Int]] = [:]
     if let playing {
       var tracks: [Int] = []
       for timeline in playing.sorted() where timeline >= 0 && timeline < plan.timelines.count {
         tracks += Array(plan.timelines.trackStarts[timeline]..<plan.timelines.trackStarts[timeline + 1])
       }
       playingTracks = tracks
+      for (position, track) in tracks.enumerated() { byLayer[plan.tracks.layers[track], default: []].append(position) }
     } else {
       playingTracks = nil
     }
+    playingPositionsByLayer = byLayer
     let count = Int((self.end * KeyframeBuilder.frameRate + 1e-9).rounded(.down))
     var times = (0...max(count, 0)).map { Double($0) / KeyframeBuilder.frameRate }
     if let last = times.last, self.end - last > 1e-9 { times.append(self.end) }
     checkTimes = times
+    pieceLimit = min(TrackTiming.pieceLimit, 4 * times.count + 64)
   }
 
   // MARK: - Properties
@@ -89,7 +126,7 @@ struct LottieBuild {
 
   mutating func pieces(_ track: Int) -> [TimingPiece] {
     if let cached = pieceCache[track] { return cached }
-    let result = TrackTiming.pieces(plan: plan, track: track, end: end)
+    let result = TrackTiming.pieces(plan: plan, track: track, end: end, limit: pieceLimit)
     pieceCache[track] = result
     return result
   }
@@ -98,7 +135,15 @@ struct LottieBuild {
   func driverTracks(_ inputs: [Input]) -> [Int] {
     guard let playingTracks else { return [] }
     let tracks = plan.tracks
-    return playingTracks.filter { track in
+    var layers = Set<Int>()
+    for input in inputs {
+      switch input {
+      case .path(let layer), .slots(let layer, _): layers.insert(layer)
+      }
+    }
+    // In `playingTracks` order, as a filter of the whole list would give.
+    let positions = layers.flatMap { playingPositionsByLayer[$0] ?? [] }.sorted()
+    return positions.map { playingTracks[$0] }.filter { track in
       let layer = tracks.layers[track]
       let slot = tracks.slots[track]
       let count = tracks.flags[track].contains(.broadcast) ? 3 : tracks.components[track]
@@ -120,7 +165,24 @@ struct LottieBuild {
     -> AnimatedValue
   {
     let cache = self.cache
-    let builder = KeyframeBuilder(end: end, evaluate: { value(cache.frames(at: $0)) })
+    let overflow = OverflowFlag()
+    // Lottie has no number for an overflow: the nearest finite value, with a warning (never a silent 0).
+    let finiteValue: ([LayerFrame]) -> [Double] = { frames in
+      value(frames).map { component in
+        guard !component.isFinite else { return component }
+        overflow.seen = true
+        return component.isNaN ? 0 : component > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude
+      }
+    }
+    defer {
+      if overflow.seen {
+        warnings.add(
+          ExportDiagnostics.notFinite, layer: tree.id(layer), keyPath: "",
+          "\(name) overflows (is not a finite number) during the export; the nearest finite value is written")
+      }
+    }
+    guard !keyframesOverLimit else { return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
+    let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) })
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
     if playingTracks == nil {
@@ -133,6 +195,7 @@ struct LottieBuild {
       }
     }
     let result = builder.build(drivers: drivers, driverNames: names)
+    keyframeCount += result.keyframes.count
     if result.isAnimated && !result.bakedReasons.isEmpty {
       let keyPaths = Set(names).sorted().joined(separator: ", ")
       let reasons = Set(result.bakedReasons).sorted().joined(separator: "; ")
@@ -866,13 +929,18 @@ extension LottieBuild {
 
   /// Opacity below 1 on a layer drawn flat while two or more Lottie layers of its subtree draw.
   mutating func warnGroupOpacity() {
+    // Each drawn item is a member of its owner and of the owner's ancestors, except of the layers whose own
+    // precomposition holds it (there their opacity is a real group opacity): one walk up per item.
+    var membersByLayer: [Int: [Item]] = [:]
+    for entry in drawnItems {
+      let owner = entry.item.owner
+      let inside = Set(entry.context.map { [$0] + tree.ancestors(of: $0) } ?? [])
+      for layer in [owner] + tree.ancestors(of: owner) where !inside.contains(layer) {
+        membersByLayer[layer, default: []].append(entry.item)
+      }
+    }
     for layer in 0..<tree.count where !tree.isInMask(layer) {
-      let members = drawnItems.filter { entry in
-        let owner = entry.item.owner
-        guard owner == layer || tree.ancestors(of: owner).contains(layer) else { return false }
-        // Inside the layer's own precomposition its opacity is a real group opacity.
-        return entry.context == nil || !(entry.context == layer || tree.ancestors(of: entry.context!).contains(layer))
-      }.map(\.item)
+      let members = membersByLayer[layer] ?? []
       guard members.count > 1 else { continue }
       let overlaps = ever { frames in
         let v = LayerValues(frames[layer])

@@ -34,7 +34,7 @@ enum TrackTiming {
   /// The most pieces one track may produce before it is treated as sampled (a cycle far shorter than a frame).
   static let pieceLimit = 50_000
 
-  static func pieces(plan: Plan, track: Int, end: Double) -> [TimingPiece] {
+  static func pieces(plan: Plan, track: Int, end: Double, limit: Int = pieceLimit) -> [TimingPiece] {
     let tracks = plan.tracks
     let first = tracks.stageStarts[track]
     let last = tracks.stageStarts[track + 1] - 1
@@ -49,10 +49,10 @@ enum TrackTiming {
           next.append(map)
           continue
         }
-        let result = apply(Stage(tracks.stages, index: stage), to: map, isLeaf: isLeaf)
+        let result = apply(Stage(tracks.stages, index: stage), to: map, isLeaf: isLeaf, limit: limit)
         next += result.maps
         leaves += result.leaves
-        if next.count + leaves.count > pieceLimit {
+        if next.count + leaves.count > limit {
           return [TimingPiece(start: 0, end: end, kind: .complex("repeats faster than the frame rate"))]
         }
       }
@@ -156,7 +156,7 @@ enum TrackTiming {
   }
 
   /// One stage applied to one linear piece of parent time.
-  static func apply(_ stage: Stage, to map: TimeMap, isLeaf: Bool) -> (maps: [TimeMap], leaves: [LeafMap]) {
+  static func apply(_ stage: Stage, to map: TimeMap, isLeaf: Bool, limit: Int) -> (maps: [TimeMap], leaves: [LeafMap]) {
     var maps: [TimeMap] = []
     var leaves: [LeafMap] = []
     func constant(_ t0: Double, _ t1: Double, tau: Double) {
@@ -190,7 +190,8 @@ enum TrackTiming {
       } else if abs(sinceBegin * stage.speed) < stage.active {
         let l0 = (xa - stage.begin) * stage.speed + stage.offset
         let l1 = (xb - stage.begin) * stage.speed + stage.offset
-        activePieces(stage, t0: t0, t1: t1, l0: l0, l1: l1, isLeaf: isLeaf, maps: &maps, leaves: &leaves)
+        activePieces(
+          stage, t0: t0, t1: t1, l0: l0, l1: l1, isLeaf: isLeaf, limit: limit, maps: &maps, leaves: &leaves)
       } else if !stage.flags.contains(.removed) && stage.flags.contains(.fillsForwards) {
         constant(t0, t1, tau: stage.terminalTau)
       } else {
@@ -202,8 +203,8 @@ enum TrackTiming {
 
   /// Local time running linearly from l0 to l1 over [t0, t1]: split at cycle wraps and reversals.
   static func activePieces(
-    _ stage: Stage, t0: Double, t1: Double, l0: Double, l1: Double, isLeaf: Bool, maps: inout [TimeMap],
-    leaves: inout [LeafMap]
+    _ stage: Stage, t0: Double, t1: Double, l0: Double, l1: Double, isLeaf: Bool, limit: Int,
+    maps: inout [TimeMap], leaves: inout [LeafMap]
   ) {
     func time(atLocal l: Double) -> Double { l1 == l0 ? t0 : t0 + (l - l0) / (l1 - l0) * (t1 - t0) }
     var spans: [(ta: Double, tb: Double, tauA: Double, tauB: Double)] = []
@@ -220,7 +221,8 @@ enum TrackTiming {
       let high = max(l0, l1)
       let firstCycle = (low / c).rounded(.down)
       let lastCycle = (high / c).rounded(.up) - 1
-      if lastCycle - firstCycle > Double(pieceLimit) {
+      // Also catches a count that is not finite (a cycle of 1e-300 s): the comparison is then false.
+      if !(lastCycle - firstCycle <= Double(limit)) {
         maps.append(TimeMap(t0: t0, t1: t1, x0: 0, x1: 0, state: .complex("repeats faster than the frame rate")))
         return
       }

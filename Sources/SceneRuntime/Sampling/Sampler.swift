@@ -33,7 +33,29 @@ public struct Sampler: Sendable {
     let slots = workspace.layerSlots.base
     let paths = workspace.layerPaths.base
     let nodeTimes = workspace.nodeTimes.base
-    for timeline in 0..<plan.timelines.count where timelines.contains(timeline) {
+    // A strictly increasing list (the usual case: autoplay timelines, one timeline) is walked as it is, so the cost
+    // is linear in the timelines that play; any other list is looked up per timeline, in document order.
+    var increasing = true
+    for index in timelines.indices.dropFirst() where timelines[index] <= timelines[index - 1] {
+      increasing = false
+      break
+    }
+    let count = plan.timelines.count
+    var position = 0
+    var candidate = 0
+    while true {
+      let timeline: Int
+      if increasing {
+        while position < timelines.count && timelines[position] < 0 { position += 1 }
+        guard position < timelines.count, timelines[position] < count else { break }
+        timeline = timelines[position]
+        position += 1
+      } else {
+        while candidate < count && !timelines.contains(candidate) { candidate += 1 }
+        guard candidate < count else { break }
+        timeline = candidate
+        candidate += 1
+      }
       program.evaluateNodes(timeline: timeline, sceneTime: time, into: nodeTimes)
       for track in program.trackStarts[timeline]..<program.trackStarts[timeline + 1] {
         let hot = workspace.hot.base + track
