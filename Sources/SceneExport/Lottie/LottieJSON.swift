@@ -4,18 +4,27 @@ import SceneCore
 enum LottieJSON {
   /// Seconds → frames, rounded to a millionth of a frame (so 0.47 × 3 s is frame 84.6, not 84.60000000000001).
   static func frame(_ seconds: Double) -> Double {
-    (seconds * KeyframeBuilder.frameRate * 1e6).rounded() / 1e6
+    rounded(seconds * KeyframeBuilder.frameRate)
   }
 
   /// Every number is written to a millionth (`precision`): far below what a player can show, and above the float
   /// noise of sampling (199.99999985 is written 200, 0.1 + 0.2 is 0.3).
   static func number(_ x: Double) -> JSONValue {
-    guard x.isFinite else { return .number(0) }
-    let rounded = (x * precision).rounded() / precision
-    return .number(rounded == 0 ? 0 : rounded)
+    let value = rounded(x)
+    return .number(value == 0 ? 0 : value)
   }
 
   static let precision = 1e6
+
+  /// `x` to a millionth. From 1e9 on a double's own spacing nears a millionth, so larger values (up to the ±1.8e308
+  /// an overflowing layer is clamped to, W0913) are written as they are: scaling them would overflow to infinity.
+  /// Non-finite values never reach here (the exporter clamps them); should one, it is written as the nearest
+  /// finite number, not as JSON's null.
+  private static func rounded(_ x: Double) -> Double {
+    guard x.isFinite else { return x.isNaN ? 0 : (x > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude) }
+    guard abs(x) < 1e9 else { return x }
+    return (x * precision).rounded() / precision
+  }
 
   static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(number)) }
 
