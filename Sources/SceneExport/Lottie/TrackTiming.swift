@@ -129,20 +129,21 @@ enum TrackTiming {
     /// τ for a local time held constant (before the start with a backward fill, or speed 0).
     func tau(local: Double) -> Double {
       guard cycle.isFinite else { return local }
-      guard cycle > 0 else { return 0 }
-      let iteration = (local / cycle).rounded(.down)
-      let u = min(max(local - cycle * iteration, 0), cycle)
-      return flags.contains(.autoreverses) && u > duration ? cycle - u : u
+      return folded(CycleClock.entering(local, cycle: cycle).position)
     }
 
     /// τ at the end of the active window (the terminal rule: the limit from inside).
+    /// Decided from the repeat count as the sampler decides it (CycleClock: n whole repeats end on the end value
+    /// however n·d rounds), so that a Lottie export ends where `scenec sample` does.
     var terminalTau: Double {
-      let end = (speed > 0 ? active : -active) + offset
-      guard cycle.isFinite else { return end }
-      guard cycle > 0 else { return 0 }
-      let iteration = speed > 0 ? (end / cycle).rounded(.up) - 1 : (end / cycle).rounded(.down)
-      let u = min(max(end - cycle * iteration, 0), cycle)
-      return flags.contains(.autoreverses) && u > duration ? cycle - u : u
+      guard cycle.isFinite else { return (speed > 0 ? active : -active) + offset }
+      let end = CycleClock.terminal(activeDuration: active, timeOffset: offset, cycle: cycle, speed: speed)
+      return folded(end.position)
+    }
+
+    /// A position in the cycle as τ: the second half of an autoreversing cycle runs back.
+    private func folded(_ u: Double) -> Double {
+      flags.contains(.autoreverses) && u > duration ? cycle - u : u
     }
 
     /// The children's parent time for a constant τ.
