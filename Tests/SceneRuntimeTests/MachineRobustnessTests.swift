@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRuntime
+import SceneBenchmark
 import Testing
 
 /// Scripts a user (or a fuzzer) might write: unknown and ignored events, several at one instant, events before
@@ -89,7 +90,7 @@ struct MachineRobustnessTests {
   /// each event accounted for once, and sampling in any order gives the same frames.
   @Test func aThousandEvents() throws {
     let plan = try Self.plan()
-    var generator = MachineScriptGenerator(seed: 7)
+    var generator = SplitMix(seed: 7)  // the same random script on every run
     var events: [EventScript.Event] = []
     for _ in 0..<1000 {
       let time = Double(Int.random(in: 0..<4000, using: &generator)) / 1000
@@ -173,18 +174,5 @@ struct MachineRobustnessTests {
     let before = frames.map { $0.values.withUnsafeBufferPointer { $0.baseAddress } }
     for time in [0.3, 0.9, 1.3, 2] { replay.sample(at: time, into: &frames) }
     #expect(before == frames.map { $0.values.withUnsafeBufferPointer { $0.baseAddress } })
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so the random script is the same on every run.
-struct MachineScriptGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,25 +1,4 @@
-/// SplitMix64 with the few draws the oracle tests need: deterministic on every platform for a seed.
-struct SeededRandom {
-  private var state: UInt64
+import SceneBenchmark
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
-  }
-
-  mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-  mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-
-  /// A uniform double in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
+/// The oracle tests' generator: the benchmark's SplitMix64, deterministic on every platform for a seed.
+typealias SeededRandom = SplitMix
