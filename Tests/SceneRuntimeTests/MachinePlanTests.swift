@@ -108,6 +108,17 @@ struct MachinePlanTests {
     }
   }
 
+  /// A plan written before transitions had `interrupt` loads, every transition blending (the default).
+  @Test func aTransitionWithoutInterruptLoadsAsBlend() throws {
+    let plan = try PlanTestSupport.plan(spec: "shoot-button")
+    let text = JSONWriter(style: .compact).string(from: plan.json())
+    let older = text.replacingOccurrences(of: ",\"interrupt\":\"blend\"", with: "")
+    #expect(older != text && !older.contains("\"interrupt\""))
+    let loaded = try Plan(json: try JSONParser.parse(Array(older.utf8)))
+    let transitions = try #require(loaded.machine?.transitions)
+    #expect(!transitions.isEmpty && transitions.allSatisfy { $0.interrupt == .blend })
+  }
+
   /// Malformed machines are rejected with the member named, never trusted.
   @Test(arguments: [
     ("\"initial\": 0", "\"initial\": 7", "machine.initial"),

@@ -139,7 +139,9 @@ extension MachineTable {
     guard let discrete = DiscreteSwitch(rawValue: try reader.string("discrete")) else {
       throw PlanError(reader.path("discrete"), "expected \"start\" or \"end\"")
     }
-    guard let interrupt = Interruption(rawValue: try reader.string("interrupt")) else {
+    // Optional: plans written before interruptions blended have no member, and load with the default.
+    let interruptText = reader.object["interrupt"] == nil ? Interruption.blend.rawValue : try reader.string("interrupt")
+    guard let interrupt = Interruption(rawValue: interruptText) else {
       throw PlanError(reader.path("interrupt"), "expected \"blend\" or \"replace\"")
     }
     return Transition(
