@@ -98,7 +98,7 @@ enum ExportSupport {
     if parsed.value("--duration") != nil && span.end > limits.longestSpan(layers: layers) {
       throw .usage(
         "--duration \(NumberFormatting.shortest(span.end)) is longer than an export may last: "
-          + "\(NumberFormatting.shortest(limits.longestSpan(layers: layers))) s at 60 fps, "
+          + "\(MessageNumber.text(limits.longestSpan(layers: layers))) s at 60 fps, "
           + "\(limits.reason(layers: layers)); raise the limit")
     }
     return span.limited(to: limits, layers: layers)

@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneDiagnostics
 import SceneRuntime
 
 /// A Lottie export: the JSON document and what it could not carry.
@@ -43,14 +44,14 @@ public enum LottieExporter {
     if let unlimited = span.unlimitedEnd {
       build.warnings.add(
         ExportDiagnostics.exportLimited, layer: "", keyPath: "",
-        "the export would last \(NumberFormatting.shortest(unlimited)) s; it stops at "
-          + "\(NumberFormatting.shortest(span.end)) s, \(limits.reason(layers: plan.layers.count))")
+        "the export would last \(MessageNumber.text(unlimited)) s; it stops at "
+          + "\(MessageNumber.text(span.end)) s, \(limits.reason(layers: plan.layers.count))")
     }
     if span.capped {
       build.warnings.add(
         ExportDiagnostics.endlessCapped, layer: "", keyPath: "",
         "the timelines repeat forever without a common period of at most \(NumberFormatting.shortest(ExportSpan.longestPeriod)) s; "
-          + "the export stops at \(NumberFormatting.shortest(span.end)) s, where a looping player jumps back")
+          + "the export stops at \(MessageNumber.text(span.end)) s, where a looping player jumps back")
     }
     let json = build.document()
     guard !build.keyframesOverLimit else {
