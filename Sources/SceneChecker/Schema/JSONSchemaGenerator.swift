@@ -47,7 +47,7 @@ public enum JSONSchemaGenerator {
     switch key.shape {
     case .value(let kind): return ref(kind.rawValue)
     case .layers: return ["type": "array", "items": ref("layer")]
-    case .layer: return ref("layer")
+    case .layer: return ref("maskLayer")
     case .namedMap: return ["type": "object"]
     case .animations: return ["type": "array", "items": ref("animation")]
     case .keyPathValues: return ["type": "array"]
@@ -104,6 +104,7 @@ public enum JSONSchemaGenerator {
     defs.append("pathCommand", pathCommand())
     defs.append("path", ["anyOf": [["type": "string"], ["type": "array", "items": ref("pathCommand")]]])
     defs.append("layer", layer())
+    defs.append("maskLayer", layer().removingRequired("id"))
     defs.append("animation", ["anyOf": [["type": "array", "items": ref("animation")], object(SpecSchema.timing + SpecSchema.animation)]])
     defs.append("states", states())
     defs.append("state", object(SpecSchema.state))
@@ -164,6 +165,16 @@ public enum JSONSchemaGenerator {
 }
 
 extension JSONValue {
+  /// A copy of an object schema in which `name` is optional (a mask's `id` defaults to `<id>-mask`).
+  fileprivate func removingRequired(_ name: String) -> JSONValue {
+    guard case .object(var members) = self, let index = members.firstIndex(where: { $0.0 == "required" }),
+      let required = members[index].1.arrayValue
+    else { return self }
+    let remaining = required.filter { $0 != .string(name) }
+    if remaining.isEmpty { members.remove(at: index) } else { members[index].1 = .array(remaining) }
+    return .object(members)
+  }
+
   /// A copy of an object schema with one property's schema replaced.
   fileprivate func replacingProperty(_ name: String, with schema: JSONValue) -> JSONValue {
     guard case .object(var members) = self, let index = members.firstIndex(where: { $0.0 == "properties" }),
