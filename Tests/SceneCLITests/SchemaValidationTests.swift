@@ -30,25 +30,34 @@ import Testing
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
   }
 
+  /// Lints `spec` and validates it against `schema`: the checker's exit status and the validator's report.
+  static func check(_ spec: String, named name: String, schema: String, in folder: URL) throws
+    -> (lint: Int32, validation: ExportTools.Output)
+  {
+    let path = folder.appendingPathComponent("\(name).yaml").path
+    try spec.write(toFile: path, atomically: true, encoding: .utf8)
+    let validation = try #require(ExportTools.run("python3", [script, schema, path]), "python3 did not run")
+    return (CLI.run(["lint", path]).status, validation)
+  }
+
   @Test func aMaskNeedsNoIDButASublayerDoes() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let schema = try Self.schemaFile(in: folder)
-    let masked = folder.appendingPathComponent("masked.yaml").path
-    try """
+    let masked = try Self.check(
+      """
       scene: masked
       size: [100, 100]
       layers:
         - id: card
           frame: [0, 0, 100, 100]
           mask: {type: shape, frame: [0, 0, 100, 100], path: "M0 0 L100 0 L100 100 Z"}
-      """.write(toFile: masked, atomically: true, encoding: .utf8)
-    #expect(CLI.run(["lint", masked]).status == 0)
-    let valid = try #require(ExportTools.run("python3", [Self.script, schema, masked]), "python3 did not run")
-    #expect(valid.status == 0, "\(valid.standardOutput)\(valid.standardError)")
+      """, named: "masked", schema: schema, in: folder)
+    #expect(masked.lint == 0)
+    #expect(masked.validation.status == 0, "\(masked.validation.standardOutput)\(masked.validation.standardError)")
 
-    let anonymous = folder.appendingPathComponent("anonymous.yaml").path
-    try """
+    let anonymous = try Self.check(
+      """
       scene: anonymous
       size: [100, 100]
       layers:
@@ -56,10 +65,11 @@ import Testing
           frame: [0, 0, 100, 100]
           sublayers:
             - {frame: [0, 0, 10, 10]}
-      """.write(toFile: anonymous, atomically: true, encoding: .utf8)
-    #expect(CLI.run(["lint", anonymous]).status == 1)
-    let invalid = try #require(ExportTools.run("python3", [Self.script, schema, anonymous]), "python3 did not run")
-    #expect(invalid.status == 1)
-    #expect(invalid.standardOutput.contains("'id' is a required property"), "\(invalid.standardOutput)")
+      """, named: "anonymous", schema: schema, in: folder)
+    #expect(anonymous.lint == 1)
+    #expect(anonymous.validation.status == 1)
+    #expect(
+      anonymous.validation.standardOutput.contains("'id' is a required property"),
+      "\(anonymous.validation.standardOutput)")
   }
 }
