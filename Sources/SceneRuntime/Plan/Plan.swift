@@ -16,10 +16,13 @@ public struct Plan: Sendable, Hashable {
   public var tracks: TrackTable
   /// The compiled `states:` section; nil when the scene is not interactive.
   public var machine: MachineTable?
+  /// Where the layers, tracks, states and transitions were written; nil for a plan built without a spec.
+  public var sourceMap: SourceMap?
 
   public init(
     scene: String, width: Double, height: Double, layers: LayerTable = LayerTable(),
-    timelines: TimelineTable = TimelineTable(), tracks: TrackTable = TrackTable(), machine: MachineTable? = nil
+    timelines: TimelineTable = TimelineTable(), tracks: TrackTable = TrackTable(), machine: MachineTable? = nil,
+    sourceMap: SourceMap? = nil
   ) {
     self.scene = scene
     self.width = width
@@ -28,6 +31,7 @@ public struct Plan: Sendable, Hashable {
     self.timelines = timelines
     self.tracks = tracks
     self.machine = machine
+    self.sourceMap = sourceMap
   }
 
   /// The timelines that play when no timeline is named: every autoplay one, in file order.
