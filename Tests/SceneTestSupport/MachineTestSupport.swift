@@ -1,0 +1,39 @@
+import SceneCompiler
+import SceneCore
+import SceneRuntime
+
+/// Replaying the seed specs' state machines and reading values out of the frames by layer id.
+public enum MachineTestSupport {
+  public static func replay(_ spec: String, _ script: String) throws -> MachineReplay {
+    MachineReplay(plan: try PlanTestSupport.plan(spec: spec), script: try EventScript(parsing: script))
+  }
+
+  public static func replay(yaml: String, _ script: String) throws -> MachineReplay {
+    guard let scene = PlanTestSupport.scene(yaml: yaml) else { throw TestFailure("the spec does not check") }
+    return MachineReplay(plan: PlanCompiler.compile(scene), script: try EventScript(parsing: script))
+  }
+
+  public static func frames(_ replay: inout MachineReplay, at times: [Double]) -> [[LayerFrame]] {
+    var frames: [LayerFrame] = []
+    return times.map { time in
+      replay.sample(at: time, into: &frames)
+      return frames
+    }
+  }
+
+  /// The largest slope dy/dx of a timing curve, from its exact derivatives on a fine grid of the curve parameter
+  /// (the curves are smooth, so the grid's maximum is within 1e-8 of the true one; callers add slack).
+  public static func maximumSlope(_ curve: CubicTimingCurve?) -> Double {
+    guard let curve else { return 1 }
+    var best = 0.0
+    for step in 0...20_000 {
+      let s = Double(step) / 20_000
+      let dx = curve.xDerivative(atParameter: s)
+      let dy = (3 * curve.ay * s + 2 * curve.by) * s + curve.cy
+      if dx > 1e-9 { best = max(best, abs(dy / dx)) }
+    }
+    return best
+  }
+
+  public static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
+}
