@@ -75,7 +75,8 @@ let package = Package(
     .target(
       name: "SceneTestSupport",
       dependencies: [
-        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneModel", "SceneDiagnostics", "SceneCore", "SceneBenchmark",
+        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneModel", "SceneDiagnostics", "SceneCore",
+        "SceneBenchmark",
       ],
       path: "Tests/SceneTestSupport"
     ),
@@ -89,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "SceneCompilerTests",
       dependencies: [
-        "SceneTestSupport", "SceneCompiler", "SceneChecker", "SceneRuntime", "SceneModel", "SceneDiagnostics", "SceneCore",
+        "SceneTestSupport", "SceneCompiler", "SceneChecker", "SceneRuntime", "SceneModel", "SceneDiagnostics",
+        "SceneCore",
       ]
     ),
     .testTarget(

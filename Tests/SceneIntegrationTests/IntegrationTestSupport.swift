@@ -22,7 +22,8 @@ extension PlanTestSupport {
 extension MachineTestSupport {
   /// The text of a spec in `Fixtures/`: machines made to test the runtime, not seed examples.
   static func fixtureText(_ name: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name).yaml")
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let url = folder.appendingPathComponent("Fixtures/\(name).yaml")
     return try String(contentsOf: url, encoding: .utf8)
   }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Paths shared by the tests.
 public enum CLIPaths {
-  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 }
 
 /// Generates random but valid specs: nested groups and sequences with random timing fields, and every
