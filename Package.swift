@@ -70,8 +70,9 @@ let package = Package(
       name: "fuzz-machine", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/machine"),
     // Test targets mirror the modules: each depends on the module it tests and what its files import.
-    // SceneTestSupport compiles the seed specs and inline YAML for the suites that need plans; the integration
-    // suite holds what needs the whole pipeline (the seeds' golden samples and replays, the benchmark).
+    // SceneTestSupport compiles the seed specs and inline YAML for the suites that need plans, and reads the
+    // integration suite's Golden/ and Fixtures/; that suite holds what needs the whole pipeline (the seeds' golden
+    // samples and replays, the benchmark).
     .target(
       name: "SceneTestSupport",
       dependencies: [

@@ -1,11 +1,23 @@
+import Foundation
 import SceneCompiler
 import SceneCore
 import SceneRuntime
+import Testing
 
 /// Replaying the seed specs' state machines and reading values out of the frames by layer id.
 public enum MachineTestSupport {
   public static func replay(_ spec: String, _ script: String) throws -> MachineReplay {
     MachineReplay(plan: try PlanTestSupport.plan(spec: spec), script: try EventScript(parsing: script))
+  }
+
+  /// The text of a spec in `Tests/SceneIntegrationTests/Fixtures/`: machines made to test the runtime, not seeds.
+  public static func fixtureText(_ name: String) throws -> String {
+    let url = PlanTestSupport.root.appendingPathComponent("Tests/SceneIntegrationTests/Fixtures/\(name).yaml")
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  public static func fixtureReplay(_ name: String, _ script: String) throws -> MachineReplay {
+    try replay(yaml: fixtureText(name), script)
   }
 
   public static func replay(yaml: String, _ script: String) throws -> MachineReplay {
@@ -19,6 +31,16 @@ public enum MachineTestSupport {
       replay.sample(at: time, into: &frames)
       return frames
     }
+  }
+
+  /// The frame of layer `id` at one time.
+  public static func layer(_ id: String, in frames: [LayerFrame], plan: Plan) throws -> LayerFrame {
+    frames[try #require(plan.layers.ids.firstIndex(of: id), "no layer \(id)")]
+  }
+
+  /// Index of the state called `name`.
+  public static func state(_ name: String, _ replay: MachineReplay) throws -> Int {
+    try #require(replay.machine.stateIndex(named: name), "no state \(name)")
   }
 
   /// The largest slope dy/dx of a timing curve, from its exact derivatives on a fine grid of the curve parameter

@@ -6,7 +6,7 @@ import SceneDiagnostics
 import SceneModel
 import SceneRuntime
 
-/// Shared helpers: compiling the seed specs and inline YAML.
+/// Shared helpers: compiling the seed specs and inline YAML, reading and rewriting golden files.
 public enum PlanTestSupport {
   public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -23,6 +23,18 @@ public enum PlanTestSupport {
   }
 
   public static func text(_ value: JSONValue) -> String { JSONWriter(style: .pretty).string(from: value) + "\n" }
+
+  /// Compares with `Tests/SceneIntegrationTests/Golden/<name>`, rewriting it instead when SCENEC_UPDATE_GOLDEN=1.
+  public static func matchGolden(_ actual: String, name: String) throws -> Bool {
+    let url = root.appendingPathComponent("Tests/SceneIntegrationTests/Golden/\(name)")
+    if ProcessInfo.processInfo.environment["SCENEC_UPDATE_GOLDEN"] == "1" {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try actual.write(to: url, atomically: true, encoding: .utf8)
+      return true
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    return expected == actual
+  }
 }
 
 public struct TestFailure: Error, CustomStringConvertible {
