@@ -69,16 +69,46 @@ let package = Package(
     .executableTarget(
       name: "fuzz-machine", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/machine"),
-    .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
-    .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
-    .testTarget(name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneDiagnostics", "SceneModel"], exclude: ["Fixtures"]),
-    .testTarget(
-      name: "SceneRuntimeTests",
+    // Test targets mirror the modules: each depends on the module it tests and what its files import.
+    // SceneTestSupport compiles the seed specs and inline YAML for the suites that need plans, and reads the
+    // integration suite's Golden/ and Fixtures/; that suite holds what needs the whole pipeline (the seeds' golden
+    // samples and replays, the benchmark).
+    .target(
+      name: "SceneTestSupport",
       dependencies: [
-        "SceneRuntime", "SceneCompiler", "SceneReference", "SceneChecker", "SceneModel", "SceneCore", "SceneBenchmark",
+        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneModel", "SceneDiagnostics", "SceneCore",
+        "SceneBenchmark",
+      ],
+      path: "Tests/SceneTestSupport"
+    ),
+    .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+    .testTarget(name: "SceneDiagnosticsTests", dependencies: ["SceneDiagnostics"]),
+    .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
+    .testTarget(
+      name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneModel", "SceneDiagnostics", "SceneCore"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "SceneRuntimeTests", dependencies: ["SceneRuntime"]),
+    .testTarget(
+      name: "SceneCompilerTests",
+      dependencies: [
+        "SceneTestSupport", "SceneCompiler", "SceneChecker", "SceneRuntime", "SceneModel", "SceneDiagnostics",
+        "SceneCore",
+      ]
+    ),
+    .testTarget(
+      name: "SceneReferenceTests",
+      dependencies: [
+        "SceneTestSupport", "SceneReference", "SceneCompiler", "SceneChecker", "SceneRuntime", "SceneModel",
+        "SceneDiagnostics", "SceneCore", "SceneBenchmark",
+      ]
+    ),
+    .testTarget(
+      name: "SceneIntegrationTests",
+      dependencies: [
+        "SceneTestSupport", "SceneBenchmark", "SceneChecker", "SceneRuntime", "SceneDiagnostics", "SceneCore",
       ],
       exclude: ["Golden", "Fixtures"]
     ),
-    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"]),
+    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI"]),
   ]
 )

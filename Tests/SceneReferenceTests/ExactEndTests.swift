@@ -3,6 +3,7 @@ import SceneCore
 import SceneModel
 import SceneReference
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// Issue 13, item 1: an animation's last repeat and terminal value come from its repeat count and cycle, not from

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// The three interactive seed specs replayed with event scripts, sampled where something changes. Each golden

@@ -5,6 +5,7 @@ import SceneDiagnostics
 import SceneModel
 import SceneReference
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// The compiled plan's sampler against the slow reference evaluator: on every spec in `specs/` and on generated

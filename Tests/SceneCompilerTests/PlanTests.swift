@@ -2,6 +2,7 @@ import Foundation
 import SceneCompiler
 import SceneCore
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 @Suite("Plan")

@@ -1,17 +1,17 @@
 import Foundation
 
-/// Paths shared by the runtime tests.
-enum CLIPaths {
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+/// Paths shared by the tests.
+public enum CLIPaths {
+  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 }
 
 /// Generates random but valid specs: nested groups and sequences with random timing fields, and every
 /// animation kind on several key paths, for the differential test. Deterministic for a seed.
-struct RandomSpecGenerator {
+public struct RandomSpecGenerator {
   private var random: SeededRandom
 
-  init(seed: UInt64) { random = SeededRandom(seed: seed) }
+  public init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
 
@@ -120,7 +120,7 @@ struct RandomSpecGenerator {
     return text
   }
 
-  mutating func spec() -> String {
+  public mutating func spec() -> String {
     var text = """
       scene: random
       size: [100, 100]

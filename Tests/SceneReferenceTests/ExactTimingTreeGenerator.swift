@@ -1,4 +1,5 @@
 import SceneModel
+import SceneTestSupport
 
 /// Random trees for the exact timing model, and the spec text that says the same: every leaf is a linear
 /// `position.x` probe from 0 to 1 on a layer of its own, so the presented value is its progress f; a second

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// No jumps: a transition starts from the values on screen at its instant, mid-animation too. The record button's

@@ -1,4 +1,4 @@
 import SceneBenchmark
 
 /// The oracle tests' generator: the benchmark's SplitMix64, deterministic on every platform for a seed.
-typealias SeededRandom = SplitMix
+public typealias SeededRandom = SplitMix

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// No jumps on interruption (rule 3.vi): an event that cuts into a running transition — one whose timeline gives

@@ -4,6 +4,7 @@ import SceneCompiler
 import SceneCore
 import SceneDiagnostics
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// `Plan.prettyJSONBytes()` streams the tracks instead of building the whole tree; it must give exactly the bytes

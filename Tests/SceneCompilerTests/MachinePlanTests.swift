@@ -3,6 +3,7 @@ import SceneCompiler
 import SceneCore
 import SceneModel
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// The plan carries the machine: compiled from the checked model, through JSON and back unchanged, and enough on

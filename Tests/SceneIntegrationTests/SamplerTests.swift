@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 @Suite("Sampler")

@@ -2,6 +2,7 @@ import Foundation
 import SceneBenchmark
 import SceneChecker
 import SceneDiagnostics
+import SceneTestSupport
 import Testing
 
 /// The benchmark at a tiny size, so that it cannot rot: every measurement runs and the table renders. (The real

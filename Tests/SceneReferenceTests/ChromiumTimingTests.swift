@@ -4,6 +4,7 @@ import SceneCore
 import SceneModel
 import SceneReference
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// Issue 13, item 2: both evaluators against an oracle that shares none of their code — Chromium's Web Animations

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCore
 import SceneModel
+import SceneTestSupport
 
 /// One random scalar animation that both Core Animation's model (our evaluators) and Web Animations (Chromium)
 /// can express, and how it maps from one to the other.

@@ -7,26 +7,26 @@ import SceneModel
 import SceneRuntime
 
 /// Shared helpers: compiling the seed specs and inline YAML, reading and rewriting golden files.
-enum PlanTestSupport {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum PlanTestSupport {
+  public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  static func scene(yaml: String, path: String = "inline.yaml") -> Scene? {
+  public static func scene(yaml: String, path: String = "inline.yaml") -> Scene? {
     SpecChecker.check(SourceFile(path: path, text: yaml)).scene
   }
 
-  static func plan(spec name: String) throws -> Plan {
+  public static func plan(spec name: String) throws -> Plan {
     let url = root.appendingPathComponent("specs/\(name).yaml")
     let text = try String(contentsOf: url, encoding: .utf8)
     guard let scene = scene(yaml: text, path: url.path) else { throw TestFailure("\(name) does not check") }
     return PlanCompiler.compile(scene)
   }
 
-  static func text(_ value: JSONValue) -> String { JSONWriter(style: .pretty).string(from: value) + "\n" }
+  public static func text(_ value: JSONValue) -> String { JSONWriter(style: .pretty).string(from: value) + "\n" }
 
-  /// Compares with `Golden/<name>`, rewriting it instead when SCENEC_UPDATE_GOLDEN=1.
-  static func matchGolden(_ actual: String, name: String) throws -> Bool {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+  /// Compares with `Tests/SceneIntegrationTests/Golden/<name>`, rewriting it instead when SCENEC_UPDATE_GOLDEN=1.
+  public static func matchGolden(_ actual: String, name: String) throws -> Bool {
+    let url = root.appendingPathComponent("Tests/SceneIntegrationTests/Golden/\(name)")
     if ProcessInfo.processInfo.environment["SCENEC_UPDATE_GOLDEN"] == "1" {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try actual.write(to: url, atomically: true, encoding: .utf8)
@@ -37,7 +37,7 @@ enum PlanTestSupport {
   }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
 }

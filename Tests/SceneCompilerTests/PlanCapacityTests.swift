@@ -4,6 +4,7 @@ import SceneChecker
 import SceneDiagnostics
 import SceneModel
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// The compiler reserves the track table from `PlanCapacity`'s bounds and frees the model as it lowers: the bounds

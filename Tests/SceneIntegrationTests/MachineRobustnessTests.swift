@@ -2,6 +2,7 @@ import Foundation
 import SceneCore
 import SceneRuntime
 import SceneBenchmark
+import SceneTestSupport
 import Testing
 
 /// Scripts a user (or a fuzzer) might write: unknown and ignored events, several at one instant, events before
@@ -14,21 +15,6 @@ struct MachineRobustnessTests {
 
   static func samples(_ replay: inout MachineReplay, _ times: [Double]) -> [[LayerFrame]] {
     MachineTestSupport.frames(&replay, at: times)
-  }
-
-  @Test func scriptParsing() throws {
-    let script = try EventScript(parsing: " release@1.2, press@0 ,tap@1.2")
-    #expect(script.events.map(\.description) == ["press@0", "release@1.2", "tap@1.2"])
-    for bad in ["", "press", "@1", "press@", "press@x", "press@nan", "press@inf", "press@0,,release@1"] {
-      #expect(throws: EventScript.ParseError.self, "\(bad)") { try EventScript(parsing: bad) }
-    }
-  }
-
-  @Test func sortingIsStableAndTotal() {
-    let script = EventScript([
-      .init("c", at: .nan), .init("b", at: 1), .init("a", at: 1), .init("d", at: -.infinity), .init("e", at: 0),
-    ])
-    #expect(script.events.map(\.name) == ["d", "e", "b", "a", "c"])
   }
 
   /// The warning `scenec sample` prints, word for word, and the replay unchanged by the ignored event.

@@ -1,12 +1,13 @@
 import Foundation
 import SceneCore
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 /// Prints the sampling cost per track per sample on the seed specs (meaningful in a release build).
 @Suite("SamplerBenchmark")
 struct SamplerBenchmarkTests {
-  @Test("ns per track per sample", arguments: PlanTests.specs)
+  @Test("ns per track per sample", arguments: SamplerTests.goldens.map(\.0))
   func cost(spec: String) throws {
     let plan = try PlanTestSupport.plan(spec: spec)
     let playing = Array(0..<plan.timelines.count)
