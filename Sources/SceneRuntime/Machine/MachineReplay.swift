@@ -6,9 +6,9 @@ import SceneCore
 /// The replay is split into episodes, one per transition started. Each transition begins from the values on
 /// screen at its instant, which the replay finds by sampling itself there, so a transition that interrupts
 /// another starts exactly where the first had got to; its blend offsets carry that value and velocity into the new
-/// animations even where a timeline gives explicit values, so nothing jumps (`interrupt: blend`). Events are all
-/// taken when the replay is made; a follow-up chain after the last event is extended as far as sampling goes,
-/// since it may cycle forever.
+/// animations even where a timeline gives explicit values, so nothing jumps (`interrupt: blend`). The script's
+/// events are taken when the replay is made, and later ones one at a time with `receive(_:)` (live, as an app gets
+/// them); a follow-up chain after the last event is extended as far as sampling goes, since it may cycle forever.
 public struct MachineReplay: Sendable {
   /// Episodes at most unless told otherwise, so that a follow-up cycle sampled far ahead stays bounded.
   public static let defaultEpisodeLimit = 100_000
@@ -35,7 +35,8 @@ public struct MachineReplay: Sendable {
   public let plan: Plan
   /// The plan's machine, or for a plan without one a single state showing the layers' own values.
   public let machine: MachineTable
-  public let script: EventScript
+  /// The events taken so far: the script given, then every event received live.
+  public internal(set) var script: EventScript
   /// In start order; the first is the initial state at time 0.
   public internal(set) var episodes: [Episode]
   /// The script's events that did nothing, in script order.
