@@ -9,13 +9,13 @@ import SceneCore
 /// due at its very instant stay, since they fire before an event on ties).
 extension MachineReplay {
   /// Why a live event was refused; the replay is unchanged.
-  public enum LiveEventError: Error, Sendable, Hashable, CustomStringConvertible {
+  package enum LiveEventError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The event is earlier than the last one received: time runs forward only.
     case earlierThanLast(EventScript.Event, last: Double)
     /// The event's time is NaN, which has no place in time order.
     case timeNotANumber(EventScript.Event)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .earlierThanLast(let event, let last):
         let at = NumberFormatting.shortest(event.time)
@@ -29,7 +29,7 @@ extension MachineReplay {
   /// Takes one more event, at or after every event taken so far. Returns how it was ignored when it does nothing
   /// (as `ignored` records it), nil when it started a transition.
   @discardableResult
-  public mutating func receive(_ event: EventScript.Event) throws(LiveEventError) -> IgnoredEvent? {
+  package mutating func receive(_ event: EventScript.Event) throws(LiveEventError) -> IgnoredEvent? {
     guard !event.time.isNaN else { throw .timeNotANumber(event) }
     if let last = script.events.last, last.time.isNaN || event.time < last.time {
       throw .earlierThanLast(event, last: last.time)
