@@ -5,8 +5,8 @@ import PackageDescription
 //   YAML (libyaml) → located nodes → checked model → plan → runtime / exporters, and a thin CLI.
 // SceneCore is the vocabulary the runtime needs (geometry, timing curves, the property table, JSON); the runtime
 // depends on nothing else, so a program can load a plan and sample it without the front end (docs/embedding.md).
-// SceneFrontEnd holds what only reading and lowering specs needs (SVG path parsing, spring settling,
-// Kochanek–Bartels tangents). Each target lists exactly the modules its sources import.
+// SceneFrontEnd holds what only reading and lowering specs needs (SVG path parsing, measuring paths for motion,
+// spring settling, Kochanek–Bartels tangents). Each target lists exactly the modules its sources import.
 let package = Package(
   name: "scenec",
   platforms: [.macOS(.v13)],
