@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "SceneYAML", dependencies: ["CYAML", "SceneDiagnostics"]),
     .target(name: "SceneModel", dependencies: ["SceneCore", "SceneDiagnostics"]),
     .target(
-      name: "SceneChecker", dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]),
+      name: "SceneChecker",
+      dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]
+    ),
     .target(name: "SceneRuntime", dependencies: ["SceneCore"]),
     .target(name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore", "SceneFrontEnd"]),

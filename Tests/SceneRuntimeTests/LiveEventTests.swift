@@ -35,7 +35,8 @@ struct LiveEventTests {
       #expect(live.episodes.filter { $0.start <= last } == scripted.episodes.filter { $0.start <= last })
       #expect(live.ignored == scripted.ignored, "\(spec) \(events)")
       let end = (events.last?.time ?? 0) + 4
-      try Self.expectSame(&live, scripted, at: stride(from: 0, through: end, by: 1 / 30).map { $0 }, "\(spec) \(events)")
+      let times = stride(from: 0, through: end, by: 1 / 30).map { $0 }
+      try Self.expectSame(&live, scripted, at: times, "\(spec) \(events)")
     }
   }
 
