@@ -6,7 +6,8 @@ import PackageDescription
 // SceneCore is the vocabulary the runtime needs (geometry, timing curves, the property table, JSON); the runtime
 // depends on nothing else, so a program can load a plan and sample it without the front end (docs/embedding.md).
 // SceneFrontEnd holds what only reading and lowering specs needs (SVG path parsing, measuring paths for motion,
-// spring settling, Kochanek–Bartels tangents). Each target lists exactly the modules its sources import.
+// spring settling, Kochanek–Bartels tangents). Each non-test target lists exactly the modules its sources import
+// (PackageDependencyTests holds it to that).
 let package = Package(
   name: "scenec",
   platforms: [.macOS(.v13)],
