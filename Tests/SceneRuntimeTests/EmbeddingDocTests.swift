@@ -52,6 +52,23 @@ struct EmbeddingDocTests {
     #expect(player.currentStateName() == "liked" && player.stateName(at: 0.5) == "unliked")
   }
 
+  /// Without `states:` the player is the sampler playing the autoplay timelines, and every event is undeclared.
+  @Test func aSceneWithoutStatesPlaysItsAutoplayTimelines() throws {
+    let plan = try PlanTestSupport.plan(spec: "shake-button")
+    #expect(plan.machine == nil && !plan.autoplayTimelines.isEmpty)
+    var player = try ScenePlayer(planJSON: plan.prettyJSONBytes())
+    #expect(player.eventNames.isEmpty && player.timelineNames == plan.timelines.names)
+    #expect(try player.send("tap", at: 0.1)?.reason == .undeclared)
+    var sampler = Sampler(plan: plan)
+    var expected: [LayerFrame] = []
+    for tick in 0...90 {
+      let time = Double(tick) / 60
+      sampler.sample(at: time, playing: plan.autoplayTimelines, into: &expected)
+      #expect(player.sample(at: time) == expected, "at \(time)")
+    }
+    #expect(player.currentStateName() == "")
+  }
+
   /// The text between the first `start` and the next `end` after it.
   static func region(of text: String, from start: String, to end: String) -> String? {
     guard let open = text.range(of: start), let close = text.range(of: end, range: open.upperBound..<text.endIndex)
