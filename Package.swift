@@ -3,8 +3,11 @@ import PackageDescription
 
 // The modules follow the pipeline:
 //   YAML (libyaml) → located nodes → checked model → plan → runtime / exporters, and a thin CLI.
-// SceneCore is the shared vocabulary (geometry, timing curves, the property table, JSON); the runtime
-// depends on nothing else, so a program can load a plan and sample it without the front end.
+// SceneCore is the vocabulary the runtime needs (geometry, timing curves, the property table, JSON); the runtime
+// depends on nothing else, so a program can load a plan and sample it without the front end (docs/embedding.md).
+// SceneFrontEnd holds what only reading and lowering specs needs (SVG path parsing, measuring paths for motion,
+// spring settling, Kochanek–Bartels tangents). Each non-test target lists exactly the modules its sources import
+// (PackageDependencyTests holds it to that).
 let package = Package(
   name: "scenec",
   platforms: [.macOS(.v13)],
@@ -19,19 +22,22 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     .target(name: "SceneCore"),
+    .target(name: "SceneFrontEnd", dependencies: ["SceneCore"]),
     .target(name: "SceneDiagnostics", dependencies: ["SceneCore"]),
     .target(name: "SceneYAML", dependencies: ["CYAML", "SceneDiagnostics"]),
     .target(name: "SceneModel", dependencies: ["SceneCore", "SceneDiagnostics"]),
-    .target(name: "SceneChecker", dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore"]),
+    .target(
+      name: "SceneChecker",
+      dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]
+    ),
     .target(name: "SceneRuntime", dependencies: ["SceneCore"]),
-    .target(name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),
-    .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore"]),
+    .target(name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneCore", "SceneFrontEnd"]),
+    .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneExport", dependencies: ["SceneRuntime", "SceneDiagnostics", "SceneCore"]),
     .target(
       name: "SceneCLI",
       dependencies: [
-        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneReference", "SceneExport", "SceneDiagnostics",
-        "SceneYAML", "SceneCore",
+        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneExport", "SceneDiagnostics", "SceneYAML", "SceneCore",
       ]
     ),
     .executableTarget(name: "scenec", dependencies: ["SceneCLI"]),
@@ -81,7 +87,7 @@ let package = Package(
       ],
       path: "Tests/SceneTestSupport"
     ),
-    .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+    .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "SceneFrontEnd"]),
     .testTarget(name: "SceneDiagnosticsTests", dependencies: ["SceneDiagnostics"]),
     .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneFrontEnd
 import SceneModel
 import SceneRuntime
 

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneFrontEnd
 import SceneModel
 
 /// CAKeyframeAnimation with `values`, evaluated from scratch at each query.

@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneFrontEnd
 import SceneModel
 
 /// CAKeyframeAnimation on `position` with a `path`: every element but a move is one keyframe segment.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SceneCore
+@testable import SceneFrontEnd
 
 struct BezierPathLengthTests {
   /// A closed 3-4-5 triangle: (0,0) → (3,0) → (3,4) → back.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SceneCore
+@testable import SceneFrontEnd
 
 /// Issue 14: geometry on extreme finite numbers is total — finite points, no trap, no endless refinement.
 struct GeometryExtremesTests {

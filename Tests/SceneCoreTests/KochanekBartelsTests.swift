@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SceneCore
+@testable import SceneFrontEnd
 
 struct KochanekBartelsTests {
   @Test func catmullRomTangentsAreCentralDifferencesWithHalvedEnds() {

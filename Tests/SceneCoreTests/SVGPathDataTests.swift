@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SceneCore
+@testable import SceneFrontEnd
 
 struct SVGPathDataTests {
   let kappa = 4.0 / 3.0 * tan(Double.pi / 8)

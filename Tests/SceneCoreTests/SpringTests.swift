@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SceneCore
+@testable import SceneFrontEnd
 
 struct SpringTests {
   let defaultSpring = SpringParameters()

@@ -5,27 +5,27 @@ import SceneRuntime
 import Testing
 
 /// Replaying the seed specs' state machines and reading values out of the frames by layer id.
-public enum MachineTestSupport {
-  public static func replay(_ spec: String, _ script: String) throws -> MachineReplay {
+package enum MachineTestSupport {
+  package static func replay(_ spec: String, _ script: String) throws -> MachineReplay {
     MachineReplay(plan: try PlanTestSupport.plan(spec: spec), script: try EventScript(parsing: script))
   }
 
   /// The text of a spec in `Tests/SceneIntegrationTests/Fixtures/`: machines made to test the runtime, not seeds.
-  public static func fixtureText(_ name: String) throws -> String {
+  package static func fixtureText(_ name: String) throws -> String {
     let url = PlanTestSupport.root.appendingPathComponent("Tests/SceneIntegrationTests/Fixtures/\(name).yaml")
     return try String(contentsOf: url, encoding: .utf8)
   }
 
-  public static func fixtureReplay(_ name: String, _ script: String) throws -> MachineReplay {
+  package static func fixtureReplay(_ name: String, _ script: String) throws -> MachineReplay {
     try replay(yaml: fixtureText(name), script)
   }
 
-  public static func replay(yaml: String, _ script: String) throws -> MachineReplay {
+  package static func replay(yaml: String, _ script: String) throws -> MachineReplay {
     guard let scene = PlanTestSupport.scene(yaml: yaml) else { throw TestFailure("the spec does not check") }
     return MachineReplay(plan: PlanCompiler.compile(scene), script: try EventScript(parsing: script))
   }
 
-  public static func frames(_ replay: inout MachineReplay, at times: [Double]) -> [[LayerFrame]] {
+  package static func frames(_ replay: inout MachineReplay, at times: [Double]) -> [[LayerFrame]] {
     var frames: [LayerFrame] = []
     return times.map { time in
       replay.sample(at: time, into: &frames)
@@ -34,18 +34,18 @@ public enum MachineTestSupport {
   }
 
   /// The frame of layer `id` at one time.
-  public static func layer(_ id: String, in frames: [LayerFrame], plan: Plan) throws -> LayerFrame {
+  package static func layer(_ id: String, in frames: [LayerFrame], plan: Plan) throws -> LayerFrame {
     frames[try #require(plan.layers.ids.firstIndex(of: id), "no layer \(id)")]
   }
 
   /// Index of the state called `name`.
-  public static func state(_ name: String, _ replay: MachineReplay) throws -> Int {
+  package static func state(_ name: String, _ replay: MachineReplay) throws -> Int {
     try #require(replay.machine.stateIndex(named: name), "no state \(name)")
   }
 
   /// The largest slope dy/dx of a timing curve, from its exact derivatives on a fine grid of the curve parameter
   /// (the curves are smooth, so the grid's maximum is within 1e-8 of the true one; callers add slack).
-  public static func maximumSlope(_ curve: CubicTimingCurve?) -> Double {
+  package static func maximumSlope(_ curve: CubicTimingCurve?) -> Double {
     guard let curve else { return 1 }
     var best = 0.0
     for step in 0...20_000 {
@@ -57,5 +57,5 @@ public enum MachineTestSupport {
     return best
   }
 
-  public static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
+  package static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 }

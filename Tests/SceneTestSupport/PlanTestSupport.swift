@@ -7,25 +7,25 @@ import SceneModel
 import SceneRuntime
 
 /// Shared helpers: compiling the seed specs and inline YAML, reading and rewriting golden files.
-public enum PlanTestSupport {
-  public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package enum PlanTestSupport {
+  package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  public static func scene(yaml: String, path: String = "inline.yaml") -> Scene? {
+  package static func scene(yaml: String, path: String = "inline.yaml") -> Scene? {
     SpecChecker.check(SourceFile(path: path, text: yaml)).scene
   }
 
-  public static func plan(spec name: String) throws -> Plan {
+  package static func plan(spec name: String) throws -> Plan {
     let url = root.appendingPathComponent("specs/\(name).yaml")
     let text = try String(contentsOf: url, encoding: .utf8)
     guard let scene = scene(yaml: text, path: url.path) else { throw TestFailure("\(name) does not check") }
     return PlanCompiler.compile(scene)
   }
 
-  public static func text(_ value: JSONValue) -> String { JSONWriter(style: .pretty).string(from: value) + "\n" }
+  package static func text(_ value: JSONValue) -> String { JSONWriter(style: .pretty).string(from: value) + "\n" }
 
   /// Compares with `Tests/SceneIntegrationTests/Golden/<name>`, rewriting it instead when SCENEC_UPDATE_GOLDEN=1.
-  public static func matchGolden(_ actual: String, name: String) throws -> Bool {
+  package static func matchGolden(_ actual: String, name: String) throws -> Bool {
     let url = root.appendingPathComponent("Tests/SceneIntegrationTests/Golden/\(name)")
     if ProcessInfo.processInfo.environment["SCENEC_UPDATE_GOLDEN"] == "1" {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ public enum PlanTestSupport {
   }
 }
 
-public struct TestFailure: Error, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+package struct TestFailure: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Paths shared by the tests.
-public enum CLIPaths {
-  public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+package enum CLIPaths {
+  package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 }
 
 /// Generates random but valid specs: nested groups and sequences with random timing fields, and every
 /// animation kind on several key paths, for the differential test. Deterministic for a seed.
-public struct RandomSpecGenerator {
+package struct RandomSpecGenerator {
   private var random: SeededRandom
 
-  public init(seed: UInt64) { random = SeededRandom(seed: seed) }
+  package init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
 
@@ -120,7 +120,7 @@ public struct RandomSpecGenerator {
     return text
   }
 
-  public mutating func spec() -> String {
+  package mutating func spec() -> String {
     var text = """
       scene: random
       size: [100, 100]

@@ -1,4 +1,4 @@
 import SceneBenchmark
 
 /// The oracle tests' generator: the benchmark's SplitMix64, deterministic on every platform for a seed.
-public typealias SeededRandom = SplitMix
+package typealias SeededRandom = SplitMix

@@ -1,5 +1,6 @@
 import SceneCore
 import SceneDiagnostics
+import SceneFrontEnd
 
 extension CheckContext {
   /// Longer than this to settle is no longer a UI spring: it wobbles for as long as anyone watches it.

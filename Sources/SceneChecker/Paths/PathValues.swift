@@ -1,5 +1,6 @@
 import SceneCore
 import SceneDiagnostics
+import SceneFrontEnd
 import SceneYAML
 
 /// Reads path values: a name from `paths`, a command list as UIBezierPath builds it, or SVG path data.

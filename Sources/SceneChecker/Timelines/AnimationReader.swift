@@ -1,5 +1,6 @@
 import SceneCore
 import SceneDiagnostics
+import SceneFrontEnd
 import SceneModel
 import SceneYAML
 

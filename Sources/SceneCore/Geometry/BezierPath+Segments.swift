@@ -16,7 +16,7 @@ extension BezierPath {
   public var expectedCoordinateCount: Int { elements.reduce(0) { $0 + 2 * $1.pointCount } }
 
   /// The segment each element draws, one per element (see `forEachSegment` for the drawing rules).
-  func segments() -> [BezierSegment] {
+  package func segments() -> [BezierSegment] {
     var result: [BezierSegment] = []
     result.reserveCapacity(elements.count)
     forEachSegment { _, segment in
@@ -27,7 +27,7 @@ extension BezierPath {
   }
 
   /// The segment element `index` draws, found without building the whole list.
-  func segment(atElement index: Int) -> BezierSegment {
+  package func segment(atElement index: Int) -> BezierSegment {
     precondition(elements.indices.contains(index), "element index \(index) out of range")
     var found = BezierSegment.point(.zero)
     forEachSegment { elementIndex, segment in

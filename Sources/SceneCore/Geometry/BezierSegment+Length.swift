@@ -14,7 +14,7 @@ extension BezierSegment {
   ///
   /// Lines are exact (one square root). Curves integrate |B'| by adaptive Gauss–Legendre to an absolute tolerance
   /// of 1e-13 times the control polygon's length per interval, which keeps the relative error near 1e-12.
-  func length(upTo s: Double = 1) -> Double {
+  package func length(upTo s: Double = 1) -> Double {
     let s = min(max(s, 0), 1)
     switch degree {
     case 0: return 0
@@ -30,7 +30,7 @@ extension BezierSegment {
   ///
   /// Newton's method on L(s) − distance, kept inside a bracket that shrinks at every step and falling back to
   /// bisection when a step would leave it; stops when the length error is below 1e-12 of the segment's length.
-  func parameter(atLength distance: Double, totalLength: Double? = nil) -> Double {
+  package func parameter(atLength distance: Double, totalLength: Double? = nil) -> Double {
     let total = totalLength ?? length()
     if total <= 0 || distance <= 0 { return 0 }
     if distance >= total { return 1 }

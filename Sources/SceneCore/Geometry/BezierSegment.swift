@@ -1,6 +1,6 @@
 /// One drawn piece of a path with its start point made explicit: a point (for a move), a line, a quadratic or a
 /// cubic Bézier. Paths store elements without their start points; measuring, trimming and motion need them.
-struct BezierSegment: Sendable, Hashable {
+package struct BezierSegment: Sendable, Hashable {
   /// 0 for a bare point (a move), 1 line, 2 quadratic, 3 cubic.
   var degree: Int
   var start: Point
@@ -27,7 +27,7 @@ struct BezierSegment: Sendable, Hashable {
   }
 
   /// B(s) for s ∈ [0, 1].
-  func point(at s: Double) -> Point {
+  package func point(at s: Double) -> Point {
     let r = 1 - s
     switch degree {
     case 0: return start
@@ -51,7 +51,7 @@ struct BezierSegment: Sendable, Hashable {
 
   /// The direction of travel at s: B'(s), or where it vanishes (a control point on an end point, a cusp) the
   /// first non-degenerate chord from that end, so that motion along the path always has a heading.
-  func tangent(at s: Double) -> Point {
+  package func tangent(at s: Double) -> Point {
     let derivative = self.derivative(at: s)
     let scale = max(abs(start.x), abs(start.y), abs(end.x), abs(end.y), 1)
     if derivative.length > 1e-12 * scale { return derivative }

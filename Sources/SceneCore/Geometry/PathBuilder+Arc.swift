@@ -85,7 +85,7 @@ extension PathBuilder {
 /// `cos(.pi / 2)` is 6.1e-17, not 0; snapping the four axis directions keeps points such as an ellipse's extremes
 /// or a rounded rectangle's corners exactly on the rectangle's edges, so formatted output reads `M100 50`, not
 /// `M100 50.00000000000001`. Angles within 1e-12 quarter turns (relative) of a multiple count as that multiple.
-func exactCosineAndSine(_ angle: Double) -> (cos: Double, sin: Double) {
+package func exactCosineAndSine(_ angle: Double) -> (cos: Double, sin: Double) {
   let quarters = angle / (Double.pi / 2)
   let nearest = quarters.rounded()
   if abs(quarters - nearest) <= 1e-12 * max(1, abs(nearest)), abs(nearest) < 1e15 {

@@ -6,16 +6,16 @@
 /// additive animations do the same with `from: old − new, to: 0`. A cubic Hermite fade matches the value and the
 /// velocity on screen at the start and reaches 0 with zero slope at the end, so the sum is continuous in both at
 /// either end.
-public struct BlendOffset: Sendable, Hashable {
-  public var layer: Int
-  public var target: PoseAnimation.Target
+package struct BlendOffset: Sendable, Hashable {
+  package var layer: Int
+  package var target: PoseAnimation.Target
   /// On screen at the start minus what the new episode shows there.
-  public var value: Double
+  package var value: Double
   /// The on-screen velocity at the start minus the new episode's own, per second; 0 unless the transition
   /// interrupted another one.
-  public var velocity: Double
+  package var velocity: Double
 
-  public init(layer: Int, target: PoseAnimation.Target, value: Double, velocity: Double = 0) {
+  package init(layer: Int, target: PoseAnimation.Target, value: Double, velocity: Double = 0) {
     self.layer = layer
     self.target = target
     self.value = value
@@ -24,7 +24,7 @@ public struct BlendOffset: Sendable, Hashable {
 
   /// The offset `elapsed` seconds after the start of a blend lasting `window` seconds: `value` with slope
   /// `velocity` at 0, falling to 0 with zero slope at `window`, and 0 from then on.
-  public func offset(elapsed: Double, window: Double) -> Double {
+  package func offset(elapsed: Double, window: Double) -> Double {
     guard elapsed < window else { return 0 }
     let s = max(elapsed, 0) / window
     let rest = 1 - s

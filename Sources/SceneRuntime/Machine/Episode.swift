@@ -5,26 +5,26 @@ import SceneCore
 /// Everything a sample inside it needs is fixed when it starts: the state whose model shows, the pose animations
 /// from the values that were on screen, the transition's timeline started here, and the loop started at
 /// `completion`. Exporters can read the same facts to build Core Animation code.
-public struct Episode: Sendable, Hashable {
+package struct Episode: Sendable, Hashable {
   /// Scene time of the transition's start (0 for the initial state).
-  public var start: Double
+  package var start: Double
   /// Index into the machine's states: the state entered, whose model shows.
-  public var state: Int
+  package var state: Int
   /// Index into the machine's transitions; nil for the initial state.
-  public var transition: Int?
+  package var transition: Int?
   /// Index into the script's events of the event that started it; nil for the initial state and follow-ups.
-  public var event: Int?
+  package var event: Int?
   /// When the transition completes and the state's loop starts (`start + length`); may be infinite.
-  public var completion: Double
+  package var completion: Double
   /// When the state is complete (completion, plus the loop's length), and its follow-up, if any, is due.
-  public var complete: Double
+  package var complete: Double
   /// The properties animated from the value on screen at `start` to the state's, only those that differ.
-  public var poseAnimations: [PoseAnimation]
+  package var poseAnimations: [PoseAnimation]
   /// What was on screen at `start` and the new animations do not show there, fading out over the transition's
   /// duration; empty with `interrupt: replace`, and wherever nothing would jump.
-  public var blends: [BlendOffset]
+  package var blends: [BlendOffset]
 
-  public init(
+  package init(
     start: Double, state: Int, transition: Int?, event: Int?, completion: Double, complete: Double,
     poseAnimations: [PoseAnimation] = [], blends: [BlendOffset] = []
   ) {
@@ -44,24 +44,24 @@ public struct Episode: Sendable, Hashable {
 /// Numeric values go from `from` to `to` over the transition's duration with its curve. A discrete slot
 /// (`hidden`, `masksToBounds`) appears here only when it switches at the end: it then holds `from` for the
 /// duration; switching at the start needs no animation, since the state's model already has `to`.
-public struct PoseAnimation: Sendable, Hashable {
-  public enum Target: Sendable, Hashable {
+package struct PoseAnimation: Sendable, Hashable {
+  package enum Target: Sendable, Hashable {
     /// A `SlotLayout` index.
     case slot(Int)
     /// An index into the layer's path coordinates.
     case pathCoordinate(Int)
   }
 
-  public var layer: Int
-  public var target: Target
+  package var layer: Int
+  package var target: Target
   /// On screen when the transition started.
-  public var from: Double
+  package var from: Double
   /// The entered state's model value.
-  public var to: Double
+  package var to: Double
   /// Holds `from` until the end instead of interpolating.
-  public var holds: Bool
+  package var holds: Bool
 
-  public init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false) {
+  package init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false) {
     self.layer = layer
     self.target = target
     self.from = from
@@ -90,7 +90,7 @@ public struct IgnoredEvent: Sendable, Hashable, CustomStringConvertible {
   public var event: EventScript.Event
   public var reason: Reason
 
-  public init(index: Int, event: EventScript.Event, reason: Reason) {
+  package init(index: Int, event: EventScript.Event, reason: Reason) {
     self.index = index
     self.event = event
     self.reason = reason

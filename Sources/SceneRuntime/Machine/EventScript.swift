@@ -20,7 +20,7 @@ public struct EventScript: Sendable, Hashable {
 
   /// Sorted by time, stably; a NaN time (which a replay ignores) sorts last, so sorting always terminates in a
   /// total order.
-  public let events: [Event]
+  public private(set) var events: [Event]
 
   public init(_ events: [Event] = []) {
     // Sorting the (time, position) pairs makes the order total and stable whatever the sort algorithm.
@@ -50,6 +50,12 @@ public struct EventScript: Sendable, Hashable {
   }
 
   public var isEmpty: Bool { events.isEmpty }
+
+  /// Adds an event at or after the time of every event so far, so the order stays sorted (a live replay's).
+  mutating func append(latest event: Event) {
+    precondition(events.last.map { !(event.time < $0.time) && !$0.time.isNaN } ?? true, "events must not go back")
+    events.append(event)
+  }
 
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String

@@ -6,21 +6,21 @@ import SceneCore
 /// The replay is split into episodes, one per transition started. Each transition begins from the values on
 /// screen at its instant, which the replay finds by sampling itself there, so a transition that interrupts
 /// another starts exactly where the first had got to; its blend offsets carry that value and velocity into the new
-/// animations even where a timeline gives explicit values, so nothing jumps (`interrupt: blend`). Events are all
-/// taken when the replay is made; a follow-up chain after the last event is extended as far as sampling goes,
-/// since it may cycle forever.
-public struct MachineReplay: Sendable {
+/// animations even where a timeline gives explicit values, so nothing jumps (`interrupt: blend`). The script's
+/// events are taken when the replay is made, and later ones one at a time with `receive(_:)` (live, as an app gets
+/// them); a follow-up chain after the last event is extended as far as sampling goes, since it may cycle forever.
+package struct MachineReplay: Sendable {
   /// Episodes at most unless told otherwise, so that a follow-up cycle sampled far ahead stays bounded.
-  public static let defaultEpisodeLimit = 100_000
+  package static let defaultEpisodeLimit = 100_000
 
   /// Why a replay stopped taking transitions; samples after it keep showing the last episode.
-  public enum Halt: Sendable, Hashable, CustomStringConvertible {
+  package enum Halt: Sendable, Hashable, CustomStringConvertible {
     /// Follow-ups kept firing at one instant (the checker's E0805 rules this out for compiled specs).
     case instantCycle(state: String, time: Double)
     /// The replay's episode limit was reached at this time.
     case episodeLimit(time: Double)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .instantCycle(let state, let time):
         let at = NumberFormatting.shortest(time)
@@ -32,17 +32,18 @@ public struct MachineReplay: Sendable {
     }
   }
 
-  public let plan: Plan
+  package let plan: Plan
   /// The plan's machine, or for a plan without one a single state showing the layers' own values.
-  public let machine: MachineTable
-  public let script: EventScript
+  package let machine: MachineTable
+  /// The events taken so far: the script given, then every event received live.
+  package internal(set) var script: EventScript
   /// In start order; the first is the initial state at time 0.
-  public internal(set) var episodes: [Episode]
+  package internal(set) var episodes: [Episode]
   /// The script's events that did nothing, in script order.
-  public internal(set) var ignored: [IgnoredEvent] = []
-  public internal(set) var halt: Halt?
+  package internal(set) var ignored: [IgnoredEvent] = []
+  package internal(set) var halt: Halt?
   /// The most episodes this replay makes.
-  public let episodeLimit: Int
+  package let episodeLimit: Int
 
   var sampler: Sampler
   /// The frames a transition's start values are sampled into.
@@ -55,7 +56,7 @@ public struct MachineReplay: Sendable {
   let autoplay: [Sampler.Playback]
   let eventIndices: [String: Int]
 
-  public init(plan: Plan, script: EventScript = EventScript(), episodeLimit: Int = MachineReplay.defaultEpisodeLimit) {
+  package init(plan: Plan, script: EventScript = EventScript(), episodeLimit: Int = MachineReplay.defaultEpisodeLimit) {
     self.plan = plan
     self.episodeLimit = max(episodeLimit, 1)
     self.script = script
@@ -88,25 +89,25 @@ public struct MachineReplay: Sendable {
 
   /// Fills `frames` (one per layer, paint order) with the presentation at scene time `time`. Allocates only on
   /// the first call, and when sampling past the episodes found so far extends a follow-up chain.
-  public mutating func sample(at time: Double, into frames: inout [LayerFrame]) {
+  package mutating func sample(at time: Double, into frames: inout [LayerFrame]) {
     advance(through: time)
     compose(episode: episodeIndex(at: time), at: time, into: &frames)
   }
 
   /// The episode in effect at `time`, after extending follow-ups up to it.
-  public mutating func episode(at time: Double) -> Episode {
+  package mutating func episode(at time: Double) -> Episode {
     advance(through: time)
     return episodes[episodeIndex(at: time)]
   }
 
   /// Fires every follow-up due at or before `time`.
-  public mutating func advance(through time: Double) {
+  package mutating func advance(through time: Double) {
     while halt == nil, let due = pending, due.time <= time { fireFollowUp(due) }
   }
 
   /// Index of the last episode starting at or before `time` (the first one for earlier times): a transition
   /// started at T is in effect at T itself, and of several started at one instant the last one given wins.
-  public func episodeIndex(at time: Double) -> Int {
+  package func episodeIndex(at time: Double) -> Int {
     var low = 0
     var high = episodes.count
     while low < high {

@@ -9,14 +9,14 @@ import SceneCore
 /// replay built on these tables.
 public struct MachineTable: Sendable, Hashable {
   /// The declared event names, in document order; a transition's trigger indexes this list.
-  public var events: [String]
+  public package(set) var events: [String]
   /// Index into `states`: the state the scene is in at time 0.
-  public var initial: Int
-  public var states: [State]
+  public package(set) var initial: Int
+  public package(set) var states: [State]
   /// At most one per (from, trigger); the loader rejects duplicates.
-  public var transitions: [Transition]
+  public package(set) var transitions: [Transition]
 
-  public init(events: [String] = [], initial: Int = 0, states: [State] = [], transitions: [Transition] = []) {
+  package init(events: [String] = [], initial: Int = 0, states: [State] = [], transitions: [Transition] = []) {
     self.events = events
     self.initial = initial
     self.states = states
@@ -35,19 +35,19 @@ public struct MachineTable: Sendable, Hashable {
 
 extension MachineTable {
   public struct State: Sendable, Hashable {
-    public var name: String
+    public package(set) var name: String
     /// The model while the state is active: `SlotLayout.count` values per layer, layer after layer.
-    public var values: [Double]
+    public package(set) var values: [Double]
     /// Every layer's path coordinates, concatenated as `LayerTable.pathCoordinates` (a pose may move points but
     /// never changes a path's structure).
-    public var pathCoordinates: [Double]
+    public package(set) var pathCoordinates: [Double]
     /// Index into the plan's timelines: played from the moment the entering transition completes.
-    public var loop: Int?
+    public package(set) var loop: Int?
     /// Seconds from the loop's start to its end: 0 without a loop, infinite when it repeats forever.
-    public var loopLength: Double
-    public var isFinal: Bool
+    public package(set) var loopLength: Double
+    public package(set) var isFinal: Bool
 
-    public init(
+    package init(
       name: String, values: [Double], pathCoordinates: [Double], loop: Int? = nil, loopLength: Double = 0,
       isFinal: Bool = false
     ) {
@@ -86,22 +86,22 @@ extension MachineTable {
   }
 
   public struct Transition: Sendable, Hashable {
-    public var from: Int
-    public var trigger: Trigger
-    public var to: Int
+    public package(set) var from: Int
+    public package(set) var trigger: Trigger
+    public package(set) var to: Int
     /// Of the pose animations, in seconds; 0 switches every value at once.
-    public var duration: Double
+    public package(set) var duration: Double
     /// The pose animations' timing function as polynomial coefficients; nil is linear.
-    public var curve: CubicTimingCurve?
+    public package(set) var curve: CubicTimingCurve?
     /// Index into the plan's timelines: played from the transition's start, above the pose animations.
-    public var timeline: Int?
-    public var discrete: DiscreteSwitch
-    public var interrupt: Interruption
+    public package(set) var timeline: Int?
+    public package(set) var discrete: DiscreteSwitch
+    public package(set) var interrupt: Interruption
     /// Seconds from the start to completion, when the `to` state's loop starts: the longer of `duration` and the
     /// timeline's end; infinite when the timeline never ends.
-    public var length: Double
+    public package(set) var length: Double
 
-    public init(
+    package init(
       from: Int, trigger: Trigger, to: Int, duration: Double, curve: CubicTimingCurve? = nil, timeline: Int? = nil,
       discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, length: Double
     ) {
@@ -124,7 +124,7 @@ extension MachineTable {
   }
 
   /// Slots that switch rather than interpolate (`hidden`, `masksToBounds`), from the property table.
-  public static let discreteSlots: [Bool] = {
+  package static let discreteSlots: [Bool] = {
     var flags = [Bool](repeating: false, count: SlotLayout.count)
     for property in LayerProperty.all where property.animatable && property.kind == .bool {
       if let slot = property.slot { flags[slot] = true }

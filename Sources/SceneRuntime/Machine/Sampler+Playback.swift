@@ -6,12 +6,12 @@ import SceneCore
 /// at 0 over the layers' own values gives exactly what `sample(at:playing:into:)` gives.
 extension Sampler {
   /// A timeline and the scene time its root was added at.
-  public struct Playback: Sendable, Hashable {
+  package struct Playback: Sendable, Hashable {
     /// Index into the plan's timelines.
-    public var timeline: Int
-    public var start: Double
+    package var timeline: Int
+    package var start: Double
 
-    public init(timeline: Int, start: Double) {
+    package init(timeline: Int, start: Double) {
       self.timeline = timeline
       self.start = start
     }
@@ -20,7 +20,7 @@ extension Sampler {
   /// Fills `frames` with `playbacks` at scene time `time`, composed in the order given (each replaces or adds to
   /// what the ones before left), over the model `values` (`SlotLayout.count` per layer, in paint order) and
   /// `pathCoordinates` (concatenated as `LayerTable.pathCoordinates`). Allocates only on the first call.
-  public mutating func sample(
+  package mutating func sample(
     at time: Double, playing playbacks: [Playback], values: [Double], pathCoordinates: [Double],
     into frames: inout [LayerFrame]
   ) {
@@ -30,7 +30,7 @@ extension Sampler {
 
   /// Sets `frames` to the model `values` and `pathCoordinates` (laid out as for `sample(at:playing:values:…)`),
   /// sizing the buffer on the first call only.
-  public func reset(_ frames: inout [LayerFrame], values: [Double], pathCoordinates: [Double]) {
+  package func reset(_ frames: inout [LayerFrame], values: [Double], pathCoordinates: [Double]) {
     let layers = plan.layers
     precondition(values.count == layers.count * SlotLayout.count, "one value per slot of every layer")
     precondition(pathCoordinates.count == layers.pathCoordinates.count, "every layer's path coordinates")
@@ -60,7 +60,7 @@ extension Sampler {
 
   /// Composes one timeline, its root added at `playback.start`, onto `frames` as they stand: relative animations
   /// (to-only, by-only) start from whatever is already there, as Core Animation's render tree does.
-  public mutating func compose(_ playback: Playback, at time: Double, onto frames: inout [LayerFrame]) {
+  package mutating func compose(_ playback: Playback, at time: Double, onto frames: inout [LayerFrame]) {
     // The timeline's own clock: scene time since its root was added, docs/semantics.md's parent time.
     compose(timeline: playback.timeline, at: time - playback.start, onto: &frames)
   }

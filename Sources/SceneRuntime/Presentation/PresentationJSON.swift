@@ -6,13 +6,13 @@ import SceneCore
 /// Every number printed is finite (Grammar.md, Limits): a value whose evaluation overflowed the range of a double
 /// is written saturated, ±1.7976931348623157e308 for an infinity and 0 for a NaN, and listed in `overflows` so
 /// that the command can warn.
-public enum PresentationJSON {
-  public static func samples(plan: Plan, times: [Double], frames: [[LayerFrame]]) -> JSONValue {
+package enum PresentationJSON {
+  package static func samples(plan: Plan, times: [Double], frames: [[LayerFrame]]) -> JSONValue {
     var overflows: [PresentationOverflow] = []
     return samples(plan: plan, times: times, frames: frames, overflows: &overflows)
   }
 
-  public static func samples(
+  package static func samples(
     plan: Plan, times: [Double], frames: [[LayerFrame]], overflows: inout [PresentationOverflow]
   ) -> JSONValue {
     precondition(times.count == frames.count, "one frame set per time")
@@ -108,8 +108,8 @@ public enum PresentationJSON {
 }
 
 /// A layer's own matrix (into its superlayer's coordinates) from its sampled slots.
-public enum LayerMatrix {
-  public static func local(_ v: [Double]) -> AffineTransform {
+package enum LayerMatrix {
+  package static func local(_ v: [Double]) -> AffineTransform {
     typealias S = SlotLayout
     return AffineTransform.layer(
       position: Point(v[S.position], v[S.position + 1]), anchorPoint: Point(v[S.anchorPoint], v[S.anchorPoint + 1]),
@@ -120,12 +120,12 @@ public enum LayerMatrix {
 }
 
 /// A printed value that was not a finite number: where, and what it was.
-public struct PresentationOverflow: Sendable, Hashable {
-  public var time: Double
-  public var layer: String
-  public var property: String
+package struct PresentationOverflow: Sendable, Hashable {
+  package var time: Double
+  package var layer: String
+  package var property: String
   /// The value evaluation gave: an infinity or NaN.
-  public var value: Double
+  package var value: Double
 }
 
 /// Saturates non-finite numbers as they are printed and remembers each (layer, property) that needed it once.

@@ -1,3 +1,5 @@
+import SceneCore
+
 /// Measuring a path and finding points on it: strokeStart/strokeEnd and motion along a path.
 ///
 /// Lengths follow the drawn geometry: a move draws nothing (length 0), a close is the straight line back to its

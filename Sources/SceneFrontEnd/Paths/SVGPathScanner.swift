@@ -1,3 +1,5 @@
+import SceneCore
+
 /// The lexical level of SVG path data: whitespace, commas, numbers and flags, over the string's UTF-8 bytes so that
 /// every position is a byte offset.
 struct SVGPathScanner {

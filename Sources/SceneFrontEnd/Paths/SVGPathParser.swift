@@ -1,3 +1,5 @@
+import SceneCore
+
 /// The command level of SVG path data: command letters, their parameter sets and implicit repeats, applied to a
 /// `PathBuilder`. See `SVGPathData.parse` for the accepted language.
 struct SVGPathParser {

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCore
 
 extension PathBuilder {
   /// SVG's elliptical arc command from the current point to `end`, as cubic Béziers (SVG 1.1 appendix F.6).

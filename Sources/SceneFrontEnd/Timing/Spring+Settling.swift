@@ -1,4 +1,5 @@
 import Foundation
+import SceneCore
 
 extension SpringParameters {
   /// The fraction of the distance below which the spring counts as at rest for `settlingDuration`.
