@@ -32,7 +32,6 @@ public struct PropertyDocs: Sendable, Hashable {
     case .borderWidth: return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
     case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
     case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
-    case .shadowOpacity: return .init("0", "Opacity of the layer's shadow.")
     case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")
     case .fillColor: return .init("black", "Fills the path.")
     case .fillRule: return .init("nonZero", "Which regions of a self-intersecting path are filled.")

@@ -18,7 +18,6 @@ extension LayerProperty {
     case .borderWidth: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .cornerRadius: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .masksToBounds: return Row(key, .bool, every, animatable: true, default: [0])
-    case .shadowOpacity: return Row(key, .number, every, animatable: true, default: [0], range: .unit)
     case .path: return Row(key, .path, shape, animatable: true)
     case .fillColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 1])
     case .fillRule: return Row(key, .enumeration, shape, animatable: false, cases: FillRule.words)

@@ -16,7 +16,6 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case borderWidth
   case cornerRadius
   case masksToBounds
-  case shadowOpacity
   case path
   case fillColor
   case fillRule
