@@ -201,7 +201,7 @@ public struct SVGExporter {
     let start = min(max(values.strokeStart, 0), 1)
     let end = min(max(values.strokeEnd, 0), 1)
     let trimmed = start > 0 || end < 1
-    let fillRule = style.fillRule == "evenOdd" ? "evenodd" : nil
+    let fillRule = style.fillRule == .evenOdd ? "evenodd" : nil
     var strokeAttributes: [(String, String?)] = []
     if strokes {
       let (stroke, opacity) = paint(strokeColor, white: white)
@@ -210,9 +210,9 @@ public struct SVGExporter {
       let dashed = !dashes.isEmpty && dashes.allSatisfy { $0 >= 0 } && dashes.contains { $0 > 0 }
       strokeAttributes = [
         ("stroke", stroke), ("stroke-opacity", opacity), ("stroke-width", SVGMarkup.number(values.lineWidth)),
-        ("stroke-linecap", style.lineCap == "butt" ? nil : style.lineCap),
-        ("stroke-linejoin", style.lineJoin == "miter" ? nil : style.lineJoin),
-        ("stroke-miterlimit", style.lineJoin == "miter" ? SVGMarkup.number(max(values.miterLimit, 1)) : nil),
+        ("stroke-linecap", style.lineCap == .butt ? nil : style.lineCap.rawValue),
+        ("stroke-linejoin", style.lineJoin == .miter ? nil : style.lineJoin.rawValue),
+        ("stroke-miterlimit", style.lineJoin == .miter ? SVGMarkup.number(max(values.miterLimit, 1)) : nil),
         ("stroke-dasharray", dashed ? dashes.map(SVGMarkup.number).joined(separator: " ") : nil),
         ("stroke-dashoffset", dashed && values.lineDashPhase != 0 ? SVGMarkup.number(values.lineDashPhase) : nil),
       ]
@@ -287,11 +287,11 @@ enum TextLayout {
   static let lineHeight = 1.2
 
   /// The x of the text anchor and SVG's `text-anchor` for an alignment mode.
-  static func anchor(alignment: String, bounds: Rect) -> (x: Double, anchor: String?) {
+  static func anchor(alignment: AlignmentMode, bounds: Rect) -> (x: Double, anchor: String?) {
     switch alignment {
-    case "center": return (bounds.x + bounds.width / 2, "middle")
-    case "right": return (bounds.x + bounds.width, "end")
-    default: return (bounds.x, nil)
+    case .center: return (bounds.x + bounds.width / 2, "middle")
+    case .right: return (bounds.x + bounds.width, "end")
+    case .natural, .left, .justified: return (bounds.x, nil)
     }
   }
 }

@@ -64,17 +64,17 @@ enum SVGMarkup {
   }
 
   /// The CSS font weight of a CATextLayer/UIFont weight name.
-  static func fontWeight(_ name: String) -> String {
-    switch name {
-    case "ultraLight": return "100"
-    case "thin": return "200"
-    case "light": return "300"
-    case "medium": return "500"
-    case "semibold": return "600"
-    case "bold": return "700"
-    case "heavy": return "800"
-    case "black": return "900"
-    default: return "400"
+  static func fontWeight(_ weight: FontWeight) -> String {
+    switch weight {
+    case .ultraLight: return "100"
+    case .thin: return "200"
+    case .light: return "300"
+    case .regular: return "400"
+    case .medium: return "500"
+    case .semibold: return "600"
+    case .bold: return "700"
+    case .heavy: return "800"
+    case .black: return "900"
     }
   }
 

@@ -40,8 +40,8 @@ public struct SceneTree: Sendable {
   /// orders siblings.
   public func paintOrder(_ layers: [Int], frames: [LayerFrame]) -> [Int] {
     layers.enumerated().sorted { lhs, rhs in
-      let a = frames[lhs.element].values[SlotLayout.zPosition]
-      let b = frames[rhs.element].values[SlotLayout.zPosition]
+      let a = frames[lhs.element].zPosition
+      let b = frames[rhs.element].zPosition
       return a != b ? a < b : lhs.offset < rhs.offset
     }.map(\.element)
   }
@@ -64,38 +64,42 @@ public struct SceneTree: Sendable {
   }
 }
 
-/// Reading one sampled layer's slots by name.
+/// Reading one sampled layer by property: a thin wrapper over the runtime's typed frame view
+/// (`LayerFrame+Properties`), keeping the names the exporters were written with.
 struct LayerValues {
-  let v: [Double]
-  init(_ frame: LayerFrame) { v = frame.values }
-  init(_ values: [Double]) { v = values }
+  let frame: LayerFrame
+  init(_ frame: LayerFrame) { self.frame = frame }
+  init(_ values: [Double]) { frame = LayerFrame(values: values, path: []) }
 
-  typealias S = SlotLayout
-  var bounds: Rect { Rect(x: v[S.bounds], y: v[S.bounds + 1], width: v[S.bounds + 2], height: v[S.bounds + 3]) }
+  var v: [Double] { frame.values }
+  var bounds: Rect { frame.bounds }
   var anchor: Point {
     let b = bounds
-    return Point(b.x + v[S.anchorPoint] * b.width, b.y + v[S.anchorPoint + 1] * b.height)
+    let unit = frame.anchorPoint
+    return Point(b.x + unit.x * b.width, b.y + unit.y * b.height)
   }
-  var opacity: Double { v[S.opacity] }
-  var isHidden: Bool { v[S.hidden] >= 0.5 }
-  var masksToBounds: Bool { v[S.masksToBounds] >= 0.5 }
-  var cornerRadius: Double { v[S.cornerRadius] }
-  var borderWidth: Double { v[S.borderWidth] }
+  var opacity: Double { frame.opacity }
+  var isHidden: Bool { frame.isHidden }
+  var masksToBounds: Bool { frame.masksToBounds }
+  var cornerRadius: Double { frame.number(.cornerRadius) }
+  var borderWidth: Double { frame.number(.borderWidth) }
+  /// The colour whose four slots start at `slot`.
   func color(_ slot: Int) -> RGBA { RGBA(v[slot], v[slot + 1], v[slot + 2], v[slot + 3]) }
-  var backgroundColor: RGBA { color(S.backgroundColor) }
-  var borderColor: RGBA { color(S.borderColor) }
-  var fillColor: RGBA { color(S.fillColor) }
-  var strokeColor: RGBA { color(S.strokeColor) }
-  var foregroundColor: RGBA { color(S.foregroundColor) }
-  var lineWidth: Double { v[S.lineWidth] }
-  var miterLimit: Double { v[S.miterLimit] }
-  var lineDashPhase: Double { v[S.lineDashPhase] }
-  var strokeStart: Double { v[S.strokeStart] }
-  var strokeEnd: Double { v[S.strokeEnd] }
-  var fontSize: Double { v[S.fontSize] }
-  var rotationX: Double { v[S.rotation] }
-  var rotationY: Double { v[S.rotation + 1] }
-  var rotationZ: Double { v[S.rotation + 2] }
+  func color(_ key: PropertyName) -> RGBA { RGBA(frame.color(key)) }
+  var backgroundColor: RGBA { color(.backgroundColor) }
+  var borderColor: RGBA { color(.borderColor) }
+  var fillColor: RGBA { color(.fillColor) }
+  var strokeColor: RGBA { color(.strokeColor) }
+  var foregroundColor: RGBA { color(.foregroundColor) }
+  var lineWidth: Double { frame.number(.lineWidth) }
+  var miterLimit: Double { frame.number(.miterLimit) }
+  var lineDashPhase: Double { frame.number(.lineDashPhase) }
+  var strokeStart: Double { frame.number(.strokeStart) }
+  var strokeEnd: Double { frame.number(.strokeEnd) }
+  var fontSize: Double { frame.number(.fontSize) }
+  var rotationX: Double { frame.transform.rotation[0] }
+  var rotationY: Double { frame.transform.rotation[1] }
+  var rotationZ: Double { frame.transform.rotation[2] }
 }
 
 /// A colour, components in 0…1 (values outside are clamped when written).
@@ -110,6 +114,7 @@ struct RGBA: Hashable {
     self.b = b
     self.a = a
   }
+  init(_ color: LayerColor) { self.init(color.red, color.green, color.blue, color.alpha) }
   var alpha: Double { min(max(a, 0), 1) }
   var isVisible: Bool { alpha > 0 }
 

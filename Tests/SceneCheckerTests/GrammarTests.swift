@@ -43,7 +43,37 @@ import Testing
   @Test func layerPropertyTableMatchesTheChecker() {
     #expect(Self.tableNames(after: "Properties (Core Animation's names") == LayerProperty.all.map(\.name))
     for property in LayerProperty.all {
-      #expect(Self.grammar.contains("| `\(property.name)` |") && Self.grammar.contains("| `\(property.defaultText)` |"))
+      let row = Self.propertyRow(property)
+      #expect(Self.grammar.contains("\n" + row + "\n"), "Grammar.md's row of \(property.name) should read: \(row)")
+    }
+  }
+
+  /// Grammar.md's row of a property, written from the property table and its documentation.
+  static func propertyRow(_ property: LayerProperty) -> String {
+    let type =
+      property.kind == .enumeration
+      ? "one of " + property.cases.map { "`\($0)`" }.joined(separator: ", ") : property.kind.rawValue
+    let layerTypes =
+      property.layerTypes == LayerType.every
+      ? "all" : LayerType.allCases.filter(property.layerTypes.contains).map(\.rawValue).joined(separator: ", ")
+    let cells = [
+      "`\(property.name)`", type, layerTypes, property.animatable ? "yes" : "no", "`\(property.docs.defaultText)`",
+      property.docs.summary,
+    ]
+    return "| " + cells.joined(separator: " | ") + " |"
+  }
+
+  @Test func everyAnimatablePropertyHasItsKeyPathRow() {
+    for property in LayerProperty.all where property.animatable {
+      let only = property.layerTypes == LayerType.every ? "" : " (\(property.layerTypes.map(\.rawValue).sorted().joined(separator: ", ")))"
+      let row = "| `\(property.name)` | \(property.kind.rawValue)\(only) |"
+      #expect(Self.grammar.contains("\n" + row + "\n"), "Grammar.md's key path row of \(property.name) should read: \(row)")
+    }
+  }
+
+  @Test func everyPropertyIsDocumented() {
+    for property in LayerProperty.all {
+      #expect(!property.docs.summary.isEmpty && !property.docs.defaultText.isEmpty, "\(property.name) lacks docs")
     }
   }
 

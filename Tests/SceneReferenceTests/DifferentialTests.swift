@@ -70,25 +70,39 @@ import Testing
     }
   }
 
+  /// Random trees over the key paths on which the evaluators agree today, values drawn from the property table.
   @Test func randomTrees() throws {
-    var generator = RandomSpecGenerator(seed: 0x5CE9EC)
+    let failures = Self.randomFailures(generator: RandomSpecGenerator(seed: 0x5CE9EC, keyPaths: .original), rounds: 1000)
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+  }
+
+  /// Random trees over every animatable key path of the property table. Known to find disagreements (three are
+  /// kept in KnownDisagreementTests); when they are fixed this becomes an ordinary expectation and replaces the
+  /// original pool above.
+  @Test func randomTreesOverTheWholeTable() throws {
+    let failures = Self.randomFailures(generator: RandomSpecGenerator(seed: 0x5CE9ED), rounds: 300)
+    withKnownIssue("the evaluators disagree on some key paths outside the original pool") {
+      #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+    }
+  }
+
+  /// The first (up to three) rounds whose spec does not check or whose evaluators differ, each with its spec.
+  static func randomFailures(generator: RandomSpecGenerator, rounds: Int) -> [String] {
+    var generator = generator
     var failures: [String] = []
-    var checked = 0
-    for round in 0..<1000 {
+    for round in 0..<rounds {
       let text = generator.spec()
       let result = SpecChecker.check(SourceFile(path: "random-\(round).yaml", text: text))
       guard let scene = result.scene else {
         failures.append("round \(round) did not check: \(result.diagnostics.first?.message ?? "")\n\(text)")
         continue
       }
-      checked += 1
       let timelines = Array(scene.timelines.indices)
       if let difference = Self.firstDifference(scene, timelines: timelines, times: Self.times(for: scene, timelines: timelines, horizon: 6)) {
         failures.append("round \(round): \(difference)\n\(text)")
       }
       if failures.count >= 3 { break }
     }
-    #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
-    #expect(checked >= 1000 || !failures.isEmpty)
+    return failures
   }
 }

@@ -169,16 +169,14 @@ struct LayerChecker {
         if let path = context.pathValue(node) { layer.path = path }
       case .enumeration:
         guard let word = context.word(node, cases: property.cases, what: "a value of \(key)") else { continue }
-        switch key {
-        case "fillRule": layer.style.fillRule = word
-        case "lineCap": layer.style.lineCap = word
-        case "lineJoin": layer.style.lineJoin = word
-        default: layer.style.alignmentMode = word
-        }
+        layer.style.setWord(word, of: property.key)
       case .string:
         if let text = context.text(node) { layer.style.string = text }
       case .font:
-        if let font = context.font(node) { (layer.style.fontFamily, layer.style.fontWeight) = font }
+        if let font = context.font(node) {
+          layer.style.fontFamily = font.0
+          layer.style.fontWeight = FontWeight(rawValue: font.1) ?? .regular
+        }
       case .numberList:
         if let list = context.numberList(node) { layer.style.lineDashPattern = list }
       default:
@@ -215,32 +213,50 @@ struct LayerChecker {
 }
 
 extension CheckContext {
-  /// A layer property's value, with the range checks Core Animation implies.
+  /// A layer property's value, within the range the property table gives it.
   func propertyValue(_ node: YAMLNode, property: LayerProperty) -> [Double]? {
     if let range = Self.numberRange(of: property) {
-      return number(node, unit: Unit.none, in: range.values, rangeText: range.text).map { [$0] }
+      return number(node, property: property, range: range).map { [$0] }
     }
-    switch property.name {
-    case "bounds":
-      guard let rect = vector(node, kind: .rect) else { return nil }
-      guard rect[2] >= 0, rect[3] >= 0 else {
-        error(CheckDiagnostics.outOfRange, "bounds' width and height must be ≥ 0", at: span(node))
-        return nil
-      }
-      return rect
-    default:
-      return components(node, kind: property.kind)
+    guard let value = components(node, kind: property.kind) else { return nil }
+    if property.kind == .rect, let range = property.range,
+      !(range.contains(value[2]) && range.contains(value[3]))
+    {
+      error(
+        CheckDiagnostics.outOfRange, "\(property.name)' width and height \(Self.rangePhrase(range))", at: span(node))
+      return nil
     }
+    return value
   }
 
-  /// The range of a property that is one bounded number, and how to say it; nil for the others.
-  static func numberRange(of property: LayerProperty) -> (values: ClosedRange<Double>, text: String)? {
-    switch property.name {
-    case "opacity", "strokeStart", "strokeEnd": return (0...1, "\(property.name) goes from 0 to 1")
-    case "borderWidth", "cornerRadius", "lineWidth", "miterLimit", "fontSize":
-      return (0...Double.greatestFiniteMagnitude, "\(property.name) must be ≥ 0")
-    default: return nil
+  /// The range of a property that is one bounded number; nil for the others.
+  static func numberRange(of property: LayerProperty) -> ValueRange? {
+    guard property.kind.componentCount == 1, property.kind != .bool else { return nil }
+    return property.range
+  }
+
+  /// "goes from 0 to 1", "must be ≥ 0", "must be a whole number ≥ 1".
+  static func rangePhrase(_ range: ValueRange) -> String {
+    let whole = range.integer ? " a whole number" : ""
+    if range.isBoundedAbove {
+      return range.integer
+        ? "must be\(whole) from \(NumberFormatting.shortest(range.lowerBound)) to \(NumberFormatting.shortest(range.upperBound))"
+        : "goes from \(NumberFormatting.shortest(range.lowerBound)) to \(NumberFormatting.shortest(range.upperBound))"
     }
+    return "must be\(whole) ≥ \(NumberFormatting.shortest(range.lowerBound))"
+  }
+
+  /// One number of `property`, refused outside `range` (and when not whole, for an integer range).
+  func number(_ node: YAMLNode, property: LayerProperty, range: ValueRange) -> Double? {
+    let text = "\(property.name) \(Self.rangePhrase(range))"
+    guard let value = number(node, unit: Unit.none, in: range.closedRange, rangeText: text) else { return nil }
+    guard range.contains(value) else {
+      error(
+        CheckDiagnostics.outOfRange, "\(MessageNumber.text(value, outside: range.contains)) is out of range: \(text)",
+        at: span(node), help: "give a value where \(text)")
+      return nil
+    }
+    return value
   }
 
   /// Reads a one-number key path's value as `keyPathValue` does, but as a number rather than a one-element array
@@ -248,7 +264,7 @@ extension CheckContext {
   func singleNumberReader(keyPath: AnimatableKeyPath, rangeProperty: LayerProperty?) -> ((YAMLNode) -> Double?)? {
     if keyPath.kind == .angle { return { self.angle($0) } }
     if let property = rangeProperty, let range = Self.numberRange(of: property) {
-      return { self.number($0, unit: Unit.none, in: range.values, rangeText: range.text) }
+      return { self.number($0, property: property, range: range) }
     }
     switch rangeProperty?.kind ?? keyPath.kind {
     case .number: return { self.number($0, unit: Unit.none) }

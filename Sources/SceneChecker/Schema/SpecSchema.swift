@@ -66,7 +66,7 @@ public enum SpecSchema {
 
   public static func propertyKey(_ property: LayerProperty) -> SchemaKey {
     let shape: SchemaKey.Shape = property.kind == .enumeration ? .word : .value(property.kind)
-    return SchemaKey(property.name, shape, default: property.defaultText, cases: property.cases, property.summary)
+    return SchemaKey(property.name, shape, default: property.docs.defaultText, cases: property.cases, property.docs.summary)
   }
 
   /// CAMediaTiming, on every timeline entry.

@@ -1,74 +1,67 @@
 extension LayerProperty {
-  private static let shapeOnly: Set<LayerType> = [.shape]
-  private static let textOnly: Set<LayerType> = [.text]
+  private static let every = LayerType.every
+  private static let shape: Set<LayerType> = [.shape]
+  private static let text: Set<LayerType> = [.text]
 
-  /// Every property a layer entry may set besides the structural keys (`id`, `type`, `frame`, `mask`,
-  /// `sublayers`, `repeat`, `as`). Order is the order Grammar.md lists them and the sampler prints them.
-  public static let all: [LayerProperty] = [
-    .init("position", .point, LayerType.every, animatable: true, slot: SlotLayout.position, default: [0, 0], text: "[0, 0]",
-          "The anchor point's place in the superlayer's coordinates."),
-    .init("bounds", .rect, LayerType.every, animatable: true, slot: SlotLayout.bounds, default: [0, 0, 0, 0],
-          text: "[0, 0, 0, 0]", "The layer's own coordinate rectangle; its origin shifts what the sublayers see."),
-    .init("anchorPoint", .point, LayerType.every, animatable: true, slot: SlotLayout.anchorPoint, default: [0.5, 0.5],
-          text: "[0.5, 0.5]", "The point of the bounds, in unit coordinates, that `position` places and transforms pivot on."),
-    .init("zPosition", .number, LayerType.every, animatable: true, slot: SlotLayout.zPosition, default: [0], text: "0",
-          "Front-to-back order among siblings: higher is drawn later."),
-    .init("transform", .transform, LayerType.every, animatable: true, slot: SlotLayout.transform,
-          default: [0, 0, 0, 0, 0, 0, 1, 1, 1], text: "identity",
-          "Translation, rotation and scale about the anchor point: `{translation, rotation, scale}`."),
-    .init("opacity", .number, LayerType.every, animatable: true, slot: SlotLayout.opacity, default: [1], text: "1",
-          "0 (transparent) to 1 (opaque)."),
-    .init("hidden", .bool, LayerType.every, animatable: true, slot: SlotLayout.hidden, default: [0], text: "false",
-          "A hidden layer and its sublayers are not drawn."),
-    .init("backgroundColor", .color, LayerType.every, animatable: true, slot: SlotLayout.backgroundColor,
-          default: [0, 0, 0, 0], text: "clear", "Fills the bounds, within the corner radius."),
-    .init("borderColor", .color, LayerType.every, animatable: true, slot: SlotLayout.borderColor, default: [0, 0, 0, 1],
-          text: "black", "Colour of the border drawn inside the bounds."),
-    .init("borderWidth", .number, LayerType.every, animatable: true, slot: SlotLayout.borderWidth, default: [0], text: "0",
-          "Width of the border, inset from the bounds, drawn above content and sublayers."),
-    .init("cornerRadius", .number, LayerType.every, animatable: true, slot: SlotLayout.cornerRadius, default: [0], text: "0",
-          "Rounds the background, the border and the `masksToBounds` clip."),
-    .init("masksToBounds", .bool, LayerType.every, animatable: true, slot: SlotLayout.masksToBounds, default: [0],
-          text: "false", "Clips sublayers to the bounds (with the corner radius)."),
-    .init("path", .path, shapeOnly, animatable: true, text: "none",
-          "The shape's path: a name from `paths`, a command list or SVG path data."),
-    .init("fillColor", .color, shapeOnly, animatable: true, slot: SlotLayout.fillColor, default: [0, 0, 0, 1],
-          text: "black", "Fills the path."),
-    .init("fillRule", .enumeration, shapeOnly, animatable: false, text: "nonZero", cases: ["nonZero", "evenOdd"],
-          "Which regions of a self-intersecting path are filled."),
-    .init("strokeColor", .color, shapeOnly, animatable: true, slot: SlotLayout.strokeColor, default: [0, 0, 0, 0],
-          text: "none (clear)", "Strokes the path; clear means no stroke."),
-    .init("lineWidth", .number, shapeOnly, animatable: true, slot: SlotLayout.lineWidth, default: [1], text: "1",
-          "Stroke width."),
-    .init("lineCap", .enumeration, shapeOnly, animatable: false, text: "butt", cases: ["butt", "round", "square"],
-          "How open stroke ends are drawn."),
-    .init("lineJoin", .enumeration, shapeOnly, animatable: false, text: "miter", cases: ["miter", "round", "bevel"],
-          "How stroke corners are drawn."),
-    .init("miterLimit", .number, shapeOnly, animatable: true, slot: SlotLayout.miterLimit, default: [10], text: "10",
-          "Miter joins longer than this many half line widths are bevelled."),
-    .init("lineDashPattern", .numberList, shapeOnly, animatable: false, text: "none (solid)",
-          "Alternating dash and gap lengths."),
-    .init("lineDashPhase", .number, shapeOnly, animatable: true, slot: SlotLayout.lineDashPhase, default: [0],
-          text: "0", "Offset into the dash pattern."),
-    .init("strokeStart", .number, shapeOnly, animatable: true, slot: SlotLayout.strokeStart, default: [0], text: "0",
-          "Where along the path (0 to 1, by length) the stroke begins."),
-    .init("strokeEnd", .number, shapeOnly, animatable: true, slot: SlotLayout.strokeEnd, default: [1], text: "1",
-          "Where along the path (0 to 1, by length) the stroke ends."),
-    .init("string", .string, textOnly, animatable: false, text: "\"\"", "The text drawn."),
-    .init("fontSize", .number, textOnly, animatable: true, slot: SlotLayout.fontSize, default: [36], text: "36",
-          "Font size in points."),
-    .init("font", .font, textOnly, animatable: false, text: "{family: Helvetica, weight: regular}",
-          "`{family, weight}`; weight is one of regular, medium, semibold, bold, light, heavy."),
-    .init("foregroundColor", .color, textOnly, animatable: true, slot: SlotLayout.foregroundColor,
-          default: [1, 1, 1, 1], text: "white", "Text colour."),
-    .init("alignmentMode", .enumeration, textOnly, animatable: false, text: "natural",
-          cases: ["natural", "left", "right", "center", "justified"], "Horizontal alignment of the text in the bounds."),
-  ]
+  /// The table's row for each property. A switch, so a new `PropertyName` cannot be forgotten here.
+  static func row(_ key: PropertyName) -> Row {
+    switch key {
+    case .position: return Row(key, .point, every, animatable: true, default: [0, 0])
+    case .bounds: return Row(key, .rect, every, animatable: true, default: [0, 0, 0, 0], range: .nonNegative)
+    case .anchorPoint: return Row(key, .point, every, animatable: true, default: [0.5, 0.5])
+    case .zPosition: return Row(key, .number, every, animatable: true, default: [0])
+    case .transform: return Row(key, .transform, every, animatable: true, default: [0, 0, 0, 0, 0, 0, 1, 1, 1])
+    case .opacity: return Row(key, .number, every, animatable: true, default: [1], range: .unit)
+    case .hidden: return Row(key, .bool, every, animatable: true, default: [0])
+    case .backgroundColor: return Row(key, .color, every, animatable: true, default: [0, 0, 0, 0])
+    case .borderColor: return Row(key, .color, every, animatable: true, default: [0, 0, 0, 1])
+    case .borderWidth: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
+    case .cornerRadius: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
+    case .masksToBounds: return Row(key, .bool, every, animatable: true, default: [0])
+    case .path: return Row(key, .path, shape, animatable: true)
+    case .fillColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 1])
+    case .fillRule: return Row(key, .enumeration, shape, animatable: false, cases: FillRule.words)
+    case .strokeColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 0])
+    case .lineWidth: return Row(key, .number, shape, animatable: true, default: [1], range: .nonNegative)
+    case .lineCap: return Row(key, .enumeration, shape, animatable: false, cases: LineCap.words)
+    case .lineJoin: return Row(key, .enumeration, shape, animatable: false, cases: LineJoin.words)
+    case .miterLimit: return Row(key, .number, shape, animatable: true, default: [10], range: .nonNegative)
+    case .lineDashPattern: return Row(key, .numberList, shape, animatable: false)
+    case .lineDashPhase: return Row(key, .number, shape, animatable: true, default: [0])
+    case .strokeStart: return Row(key, .number, shape, animatable: true, default: [0], range: .unit)
+    case .strokeEnd: return Row(key, .number, shape, animatable: true, default: [1], range: .unit)
+    case .string: return Row(key, .string, text, animatable: false)
+    case .fontSize: return Row(key, .number, text, animatable: true, default: [36], range: .nonNegative)
+    case .font: return Row(key, .font, text, animatable: false)
+    case .foregroundColor: return Row(key, .color, text, animatable: true, default: [1, 1, 1, 1])
+    case .alignmentMode: return Row(key, .enumeration, text, animatable: false, cases: AlignmentMode.words)
+    }
+  }
+
+  /// Every property, in `PropertyName`'s order, each numeric animatable one given the slots after the previous one's.
+  public static let all: [LayerProperty] = {
+    var next = 0
+    return PropertyName.allCases.map { key in
+      let row = row(key)
+      guard row.hasSlots, let width = row.kind.componentCount else { return LayerProperty(row: row, slot: nil) }
+      defer { next += width }
+      return LayerProperty(row: row, slot: next)
+    }
+  }()
+
+  /// The number of slots the table lays out per layer.
+  public static let slotCount: Int = all.reduce(0) { $0 + $1.width }
 
   private static let byName: [String: LayerProperty] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   public static func named(_ name: String) -> LayerProperty? { byName[name] }
 
+  /// The row of `key` (`all` is in `PropertyName.allCases` order).
+  public static func of(_ key: PropertyName) -> LayerProperty { all[indices[key]!] }
+
+  private static let indices: [PropertyName: Int] = Dictionary(
+    uniqueKeysWithValues: PropertyName.allCases.enumerated().map { ($1, $0) })
+
   /// Font weights CATextLayer fonts may name (UIFont.Weight's cases).
-  public static let fontWeights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+  public static let fontWeights = FontWeight.words
 }

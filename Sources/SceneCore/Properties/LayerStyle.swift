@@ -1,14 +1,44 @@
-/// The properties that are not animatable and are not numbers, kept as the spec wrote them: one type for the
-/// checked model and the plan, so lowering copies it whole.
+/// The properties that are not animatable and are not numbers: one type for the checked model and the plan, so
+/// lowering copies it whole. Words of a fixed list are enums (`StyleWord`), written back as the spec's words.
 public struct LayerStyle: Sendable, Hashable {
-  public var fillRule: String = "nonZero"
-  public var lineCap: String = "butt"
-  public var lineJoin: String = "miter"
+  public var fillRule: FillRule = .nonZero
+  public var lineCap: LineCap = .butt
+  public var lineJoin: LineJoin = .miter
   public var lineDashPattern: [Double] = []
   public var string: String = ""
   public var fontFamily: String = "Helvetica"
-  public var fontWeight: String = "regular"
-  public var alignmentMode: String = "natural"
+  public var fontWeight: FontWeight = .regular
+  public var alignmentMode: AlignmentMode = .natural
 
   public init() {}
+
+  /// The word an `.enumeration` property holds; nil for the other properties.
+  public func word(of name: PropertyName) -> String? {
+    switch name {
+    case .fillRule: return fillRule.rawValue
+    case .lineCap: return lineCap.rawValue
+    case .lineJoin: return lineJoin.rawValue
+    case .alignmentMode: return alignmentMode.rawValue
+    default: return nil
+    }
+  }
+
+  /// Sets an `.enumeration` property from its word; false when the word is not one of its cases (or the property
+  /// is not an enumeration), leaving the style as it was.
+  @discardableResult
+  public mutating func setWord(_ word: String, of name: PropertyName) -> Bool {
+    switch name {
+    case .fillRule: return Self.assign(word, to: &fillRule)
+    case .lineCap: return Self.assign(word, to: &lineCap)
+    case .lineJoin: return Self.assign(word, to: &lineJoin)
+    case .alignmentMode: return Self.assign(word, to: &alignmentMode)
+    default: return false
+    }
+  }
+
+  private static func assign<Word: StyleWord>(_ word: String, to value: inout Word) -> Bool {
+    guard let parsed = Word(rawValue: word) else { return false }
+    value = parsed
+    return true
+  }
 }

@@ -1,34 +1,42 @@
 /// Where each animatable numeric property lives in a layer's flat array of values.
 ///
-/// Every layer, whatever its type, has the same layout, so the runtime indexes it with constants and a
-/// sampled state is one contiguous `[Double]` per layer. Paths are kept beside it, as their length varies.
+/// Every layer, whatever its type, has the same layout, so the runtime indexes it with constants and a sampled
+/// state is one contiguous `[Double]` per layer. Paths are kept beside it, as their length varies. The offsets are
+/// read from the property table (`LayerProperty.all`, laid out in its order); these names only keep call sites short.
 public enum SlotLayout {
-  public static let position = 0  // 2
-  public static let bounds = 2  // 4: x, y, width, height
-  public static let anchorPoint = 6  // 2
-  public static let zPosition = 8  // 1
+  public static let position = slot(.position)
+  /// x, y, width, height.
+  public static let bounds = slot(.bounds)
+  public static let anchorPoint = slot(.anchorPoint)
+  public static let zPosition = slot(.zPosition)
   /// 9: translation x/y/z, rotation x/y/z, scale x/y/z.
-  public static let transform = 9
-  public static let translation = 9
-  public static let rotation = 12
-  public static let scale = 15
-  public static let opacity = 18
-  public static let hidden = 19
-  public static let backgroundColor = 20  // 4
-  public static let borderColor = 24  // 4
-  public static let borderWidth = 28
-  public static let cornerRadius = 29
-  public static let masksToBounds = 30
-  public static let fillColor = 31  // 4
-  public static let strokeColor = 35  // 4
-  public static let lineWidth = 39
-  public static let miterLimit = 40
-  public static let lineDashPhase = 41
-  public static let strokeStart = 42
-  public static let strokeEnd = 43
-  public static let fontSize = 44
-  public static let foregroundColor = 45  // 4
-  public static let count = 49
+  public static let transform = slot(.transform)
+  public static let translation = transform
+  public static let rotation = transform + 3
+  public static let scale = transform + 6
+  public static let opacity = slot(.opacity)
+  public static let hidden = slot(.hidden)
+  public static let backgroundColor = slot(.backgroundColor)
+  public static let borderColor = slot(.borderColor)
+  public static let borderWidth = slot(.borderWidth)
+  public static let cornerRadius = slot(.cornerRadius)
+  public static let masksToBounds = slot(.masksToBounds)
+  public static let fillColor = slot(.fillColor)
+  public static let strokeColor = slot(.strokeColor)
+  public static let lineWidth = slot(.lineWidth)
+  public static let miterLimit = slot(.miterLimit)
+  public static let lineDashPhase = slot(.lineDashPhase)
+  public static let strokeStart = slot(.strokeStart)
+  public static let strokeEnd = slot(.strokeEnd)
+  public static let fontSize = slot(.fontSize)
+  public static let foregroundColor = slot(.foregroundColor)
+  public static let count = LayerProperty.slotCount
+
+  /// The first slot of `key`, which must have slots.
+  public static func slot(_ key: PropertyName) -> Int {
+    guard let slot = LayerProperty.of(key).slot else { preconditionFailure("\(key) has no slots") }
+    return slot
+  }
 
   /// The default value of every slot: CALayer's, CAShapeLayer's and CATextLayer's defaults.
   public static let defaults: [Double] = {

@@ -429,8 +429,8 @@ struct LottieBuild {
       var stroke: [(String, JSONValue)] = [
         ("ty", "st"), ("nm", "stroke"), ("c", LottieJSON.vector(color)), ("o", LottieJSON.scalar(opacity)),
         ("w", LottieJSON.scalar(width)),
-        ("lc", .number(style.lineCap == "round" ? 2 : style.lineCap == "square" ? 3 : 1)),
-        ("lj", .number(style.lineJoin == "round" ? 2 : style.lineJoin == "bevel" ? 3 : 1)),
+        ("lc", .number(style.lineCap.lottieCode)),
+        ("lj", .number(style.lineJoin.lottieCode)),
         ("ml", LottieJSON.number(miter)),
       ]
       var pattern = style.lineDashPattern
@@ -455,7 +455,7 @@ struct LottieBuild {
     }
     let fills = ever { LayerValues($0[layer]).fillColor.isVisible }
     if fills {
-      let paint = fill(layer, slot: S.fillColor, rule: style.fillRule == "evenOdd" ? 2 : 1, name: "fill")
+      let paint = fill(layer, slot: S.fillColor, rule: style.fillRule.lottieCode, name: "fill")
       groups.append(LottieJSON.group("fill", pathShapes(layer) + [paint]))
     }
     return groups
@@ -776,7 +776,7 @@ extension LottieBuild {
         guard shows else { continue }
         let model = maskPaths(mask, initial)[part.index]
         let structure = LottieBezier(structure: model)
-        if structure.subpaths.count > 1 && plan.layers.styles[mask].fillRule == "evenOdd" && part.index == 1 {
+        if structure.subpaths.count > 1 && plan.layers.styles[mask].fillRule == .evenOdd && part.index == 1 {
           warnings.add(
             ExportDiagnostics.maskContent, layer: maskID, keyPath: "fillRule",
             "an even-odd mask path of several subpaths: Lottie adds the subpaths' masks, so holes are filled")

@@ -17,7 +17,7 @@ struct LottieTextImage {
   var anchor: [Double]
   var markup: String
 
-  init(string: String, family: String, weight: String, size: Double, color: RGBA, alignment: String, bounds: Rect) {
+  init(string: String, family: String, weight: FontWeight, size: Double, color: RGBA, alignment: AlignmentMode, bounds: Rect) {
     let lines = string.components(separatedBy: "\n")
     let room = Self.margin * size
     width = (bounds.width + 2 * room).rounded(.up)

@@ -43,67 +43,63 @@ package enum PresentationJSON {
     return result
   }
 
+  /// One layer's object: its identity, then every property of its type in the table's order, `matrix` after
+  /// `transform`.
   private static func layer(
     plan: Plan, index: Int, frame: LayerFrame, matrix: AffineTransform, saturation: inout Saturation
   ) -> JSONValue {
     let table = plan.layers
-    let v = frame.values
-    func numbers(_ name: String, _ values: [Double]) -> JSONValue {
-      .array(values.map { .number(saturation.finite($0, name)) })
-    }
-    func slots(_ start: Int, _ count: Int, _ name: String) -> JSONValue { numbers(name, Array(v[start..<start + count])) }
-    func number(_ slot: Int, _ name: String) -> JSONValue { .number(saturation.finite(v[slot], name)) }
-    typealias S = SlotLayout
     var object = JSONObject()
     object.append("id", .string(table.ids[index]))
     object.append("parent", table.parents[index] < 0 ? .null : .string(table.ids[table.parents[index]]))
     object.append("type", .string(table.types[index].rawValue))
-    object.append("position", slots(S.position, 2, "position"))
-    object.append("bounds", slots(S.bounds, 4, "bounds"))
-    object.append("anchorPoint", slots(S.anchorPoint, 2, "anchorPoint"))
-    object.append("zPosition", number(S.zPosition, "zPosition"))
-    object.append(
-      "transform",
-      [
-        "translation": slots(S.translation, 3, "transform.translation"),
-        "rotation": slots(S.rotation, 3, "transform.rotation"), "scale": slots(S.scale, 3, "transform.scale"),
-      ])
-    object.append("matrix", numbers("matrix", [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty]))
-    object.append("opacity", number(S.opacity, "opacity"))
-    object.append("hidden", .bool(v[S.hidden] >= 0.5))
-    object.append("backgroundColor", slots(S.backgroundColor, 4, "backgroundColor"))
-    object.append("borderColor", slots(S.borderColor, 4, "borderColor"))
-    object.append("borderWidth", number(S.borderWidth, "borderWidth"))
-    object.append("cornerRadius", number(S.cornerRadius, "cornerRadius"))
-    object.append("masksToBounds", .bool(v[S.masksToBounds] >= 0.5))
     let style = table.styles[index]
-    switch table.types[index] {
-    case .shape:
-      var path = table.path(of: index)
-      path.coordinates = frame.path.map { saturation.finite($0, "path") }
-      object.append("path", .string(SVGPathData.format(path)))
-      object.append("fillColor", slots(S.fillColor, 4, "fillColor"))
-      object.append("fillRule", .string(style.fillRule))
-      object.append("strokeColor", slots(S.strokeColor, 4, "strokeColor"))
-      object.append("lineWidth", number(S.lineWidth, "lineWidth"))
-      object.append("lineCap", .string(style.lineCap))
-      object.append("lineJoin", .string(style.lineJoin))
-      object.append("miterLimit", number(S.miterLimit, "miterLimit"))
-      object.append("lineDashPattern", numbers("lineDashPattern", style.lineDashPattern))
-      object.append("lineDashPhase", number(S.lineDashPhase, "lineDashPhase"))
-      object.append("strokeStart", number(S.strokeStart, "strokeStart"))
-      object.append("strokeEnd", number(S.strokeEnd, "strokeEnd"))
-    case .text:
-      object.append("string", .string(style.string))
-      object.append("fontSize", number(S.fontSize, "fontSize"))
-      object.append("font", ["family": .string(style.fontFamily), "weight": .string(style.fontWeight)])
-      object.append("foregroundColor", slots(S.foregroundColor, 4, "foregroundColor"))
-      object.append("alignmentMode", .string(style.alignmentMode))
-    case .layer:
-      break
+    for property in LayerProperty.all where property.layerTypes.contains(table.types[index]) {
+      let value: JSONValue
+      if property.kind == .path {
+        var path = table.path(of: index)
+        path.coordinates = frame.path.map { saturation.finite($0, property.name) }
+        value = .string(SVGPathData.format(path))
+      } else {
+        value = self.value(of: property, frame: frame, style: style, saturation: &saturation)
+      }
+      object.append(property.name, value)
+      if property.key == .transform {
+        let numbers = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty]
+        object.append("matrix", .array(numbers.map { .number(saturation.finite($0, "matrix")) }))
+      }
     }
     if table.isMask[index] { object.append("mask", true) }
     return object.value
+  }
+
+  /// A property's value as its kind prints: numbers for the slots, words and strings for the style.
+  private static func value(
+    of property: LayerProperty, frame: LayerFrame, style: LayerStyle, saturation: inout Saturation
+  ) -> JSONValue {
+    let name = property.name
+    func numbers(_ values: ArraySlice<Double>, _ name: String) -> JSONValue {
+      .array(values.map { .number(saturation.finite($0, name)) })
+    }
+    let slots = frame.components(property.key)
+    switch property.kind {
+    case .number, .angle, .duration: return .number(saturation.finite(slots[slots.startIndex], name))
+    case .bool: return .bool(slots[slots.startIndex] >= 0.5)
+    case .point, .size, .rect, .color: return numbers(slots, name)
+    case .transform:
+      let i = slots.startIndex
+      return [
+        "translation": numbers(slots[i..<i + 3], name + ".translation"),
+        "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
+        "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
+      ]
+    case .path: return .null  // Written by the caller, which has the path's structure.
+    case .enumeration: return .string(style.word(of: property.key) ?? "")
+    // The style has one field of each of the kinds below (LayerStyle).
+    case .string: return .string(style.string)
+    case .numberList: return numbers(style.lineDashPattern[...], name)
+    case .font: return ["family": .string(style.fontFamily), "weight": .string(style.fontWeight.rawValue)]
+    }
   }
 }
 

@@ -71,10 +71,10 @@ extension Plan {
     layer.append(
       "style",
       [
-        "fillRule": .string(style.fillRule), "lineCap": .string(style.lineCap), "lineJoin": .string(style.lineJoin),
+        "fillRule": .string(style.fillRule.rawValue), "lineCap": .string(style.lineCap.rawValue), "lineJoin": .string(style.lineJoin.rawValue),
         "lineDashPattern": PlanNumbers.json(style.lineDashPattern), "string": .string(style.string),
-        "fontFamily": .string(style.fontFamily), "fontWeight": .string(style.fontWeight),
-        "alignmentMode": .string(style.alignmentMode),
+        "fontFamily": .string(style.fontFamily), "fontWeight": .string(style.fontWeight.rawValue),
+        "alignmentMode": .string(style.alignmentMode.rawValue),
       ])
     return layer.value
   }

@@ -74,18 +74,18 @@ extension LayerTable {
     let styleReader = try PlanReader(try reader.member("style"), at: reader.path("style"))
     var style = LayerStyle()
     // Every enum is checked as the spec checker checks it: exporters and `sample` trust these words.
-    func cases(_ name: String) -> [String] { LayerProperty.named(name)?.cases ?? [] }
-    style.fillRule = try styleReader.word("fillRule", in: cases("fillRule"))
-    style.lineCap = try styleReader.word("lineCap", in: cases("lineCap"))
-    style.lineJoin = try styleReader.word("lineJoin", in: cases("lineJoin"))
+    style.fillRule = FillRule(rawValue: try styleReader.word("fillRule", in: FillRule.words)) ?? style.fillRule
+    style.lineCap = LineCap(rawValue: try styleReader.word("lineCap", in: LineCap.words)) ?? style.lineCap
+    style.lineJoin = LineJoin(rawValue: try styleReader.word("lineJoin", in: LineJoin.words)) ?? style.lineJoin
     style.lineDashPattern = try styleReader.numbers("lineDashPattern")
     guard style.lineDashPattern.allSatisfy(\.isFinite) else {
       throw PlanError(styleReader.path("lineDashPattern"), "expected finite numbers")
     }
     style.string = try styleReader.string("string")
     style.fontFamily = try styleReader.string("fontFamily")
-    style.fontWeight = try styleReader.word("fontWeight", in: LayerProperty.fontWeights)
-    style.alignmentMode = try styleReader.word("alignmentMode", in: cases("alignmentMode"))
+    style.fontWeight = FontWeight(rawValue: try styleReader.word("fontWeight", in: FontWeight.words)) ?? style.fontWeight
+    style.alignmentMode =
+      AlignmentMode(rawValue: try styleReader.word("alignmentMode", in: AlignmentMode.words)) ?? style.alignmentMode
     let id = try reader.string("id")
     append(id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, style: style)
   }

@@ -1,0 +1,62 @@
+import SceneCore
+
+/// How Grammar.md and the JSON Schema describe each layer property: the front end's half of the property table,
+/// kept out of the runtime, which never shows it. A switch over `PropertyName`, so a new property does not compile
+/// until it is documented.
+public struct PropertyDocs: Sendable, Hashable {
+  /// How the default is shown.
+  public let defaultText: String
+  /// One line for Grammar.md and the schema's descriptions.
+  public let summary: String
+
+  init(_ defaultText: String, _ summary: String) {
+    self.defaultText = defaultText
+    self.summary = summary
+  }
+
+  public static func of(_ key: PropertyName) -> PropertyDocs {
+    switch key {
+    case .position: return .init("[0, 0]", "The anchor point's place in the superlayer's coordinates.")
+    case .bounds:
+      return .init("[0, 0, 0, 0]", "The layer's own coordinate rectangle; its origin shifts what the sublayers see.")
+    case .anchorPoint:
+      return .init(
+        "[0.5, 0.5]", "The point of the bounds, in unit coordinates, that `position` places and transforms pivot on.")
+    case .zPosition: return .init("0", "Front-to-back order among siblings: higher is drawn later.")
+    case .transform:
+      return .init("identity", "Translation, rotation and scale about the anchor point: `{translation, rotation, scale}`.")
+    case .opacity: return .init("1", "0 (transparent) to 1 (opaque).")
+    case .hidden: return .init("false", "A hidden layer and its sublayers are not drawn.")
+    case .backgroundColor: return .init("clear", "Fills the bounds, within the corner radius.")
+    case .borderColor: return .init("black", "Colour of the border drawn inside the bounds.")
+    case .borderWidth: return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
+    case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
+    case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
+    case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")
+    case .fillColor: return .init("black", "Fills the path.")
+    case .fillRule: return .init("nonZero", "Which regions of a self-intersecting path are filled.")
+    case .strokeColor: return .init("none (clear)", "Strokes the path; clear means no stroke.")
+    case .lineWidth: return .init("1", "Stroke width.")
+    case .lineCap: return .init("butt", "How open stroke ends are drawn.")
+    case .lineJoin: return .init("miter", "How stroke corners are drawn.")
+    case .miterLimit: return .init("10", "Miter joins longer than this many half line widths are bevelled.")
+    case .lineDashPattern: return .init("none (solid)", "Alternating dash and gap lengths.")
+    case .lineDashPhase: return .init("0", "Offset into the dash pattern.")
+    case .strokeStart: return .init("0", "Where along the path (0 to 1, by length) the stroke begins.")
+    case .strokeEnd: return .init("1", "Where along the path (0 to 1, by length) the stroke ends.")
+    case .string: return .init("\"\"", "The text drawn.")
+    case .fontSize: return .init("36", "Font size in points.")
+    case .font:
+      return .init(
+        "{family: Helvetica, weight: regular}",
+        "`{family, weight}`; weight is one of regular, medium, semibold, bold, light, heavy.")
+    case .foregroundColor: return .init("white", "Text colour.")
+    case .alignmentMode: return .init("natural", "Horizontal alignment of the text in the bounds.")
+    }
+  }
+}
+
+extension LayerProperty {
+  /// The front end's description of this property.
+  public var docs: PropertyDocs { PropertyDocs.of(key) }
+}

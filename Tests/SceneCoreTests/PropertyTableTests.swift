@@ -1,0 +1,71 @@
+import SceneCore
+import Testing
+
+/// The property table lays out the slots, holds the ranges and the words; these hold it to itself and to the
+/// types that read it.
+@Suite struct PropertyTableTests {
+  @Test func slotsAreLaidOutInTableOrderWithoutGapsOrOverlaps() {
+    var next = 0
+    for property in LayerProperty.all {
+      let numeric = property.animatable && property.kind.componentCount != nil
+      #expect((property.slot != nil) == numeric, "\(property.name): slots exactly for animatable numeric kinds")
+      guard let slot = property.slot else { continue }
+      #expect(slot == next, "\(property.name) should start where the previous property ends")
+      #expect(property.width == property.kind.componentCount)
+      next = slot + property.width
+    }
+    #expect(next == SlotLayout.count)
+    #expect(SlotLayout.defaults.count == SlotLayout.count)
+  }
+
+  @Test func defaultsFillTheirSlotsAndLieInTheirRanges() {
+    for property in LayerProperty.all {
+      guard property.slot != nil else { continue }
+      let value = property.defaultValue
+      #expect(value != nil, "\(property.name) has a default")
+      #expect(value?.count == property.width, "\(property.name)'s default has one number per slot")
+      #expect(Array(SlotLayout.defaults[property.slots]) == value ?? [])
+      if let range = property.range, let value {
+        let bounded = property.kind == .rect ? Array(value[2...]) : value
+        #expect(bounded.allSatisfy(range.contains), "\(property.name)'s default lies in its range")
+      }
+    }
+  }
+
+  @Test func enumerationsAreTheStyleWordsWithTheStyleDefaultFirst() {
+    let style = LayerStyle()
+    for property in LayerProperty.all where property.kind == .enumeration {
+      #expect(!property.cases.isEmpty)
+      #expect(style.word(of: property.key) == property.cases.first, "\(property.name)'s default is its first word")
+      for word in property.cases {
+        var changed = LayerStyle()
+        let accepted = changed.setWord(word, of: property.key)
+        #expect(accepted)
+        #expect(changed.word(of: property.key) == word)
+      }
+      var refused = LayerStyle()
+      let accepted = refused.setWord("notAWord", of: property.key)
+      #expect(!accepted)
+      #expect(refused == LayerStyle())
+    }
+    for property in LayerProperty.all where property.kind != .enumeration {
+      #expect(style.word(of: property.key) == nil && property.cases.isEmpty)
+    }
+  }
+
+  @Test func rangesRefuseWhatTheySay() {
+    #expect(ValueRange.unit.contains(0) && ValueRange.unit.contains(1) && !ValueRange.unit.contains(1.01))
+    #expect(ValueRange.nonNegative.contains(1e300) && !ValueRange.nonNegative.contains(-0.001))
+    let count = ValueRange(1, 10, integer: true)
+    #expect(count.contains(3) && !count.contains(3.5) && !count.contains(0))
+  }
+
+  @Test func slotNamesAreTheTablesSlots() {
+    for property in LayerProperty.all {
+      guard let slot = property.slot else { continue }
+      #expect(SlotLayout.slot(property.key) == slot)
+      #expect(LayerProperty.named(property.name) == property && LayerProperty.of(property.key) == property)
+    }
+    #expect(SlotLayout.rotation == SlotLayout.transform + 3 && SlotLayout.scale == SlotLayout.transform + 6)
+  }
+}
