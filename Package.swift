@@ -79,6 +79,7 @@ let package = Package(
       ],
       exclude: ["Golden", "Fixtures"]
     ),
-    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics"]),
+    .testTarget(
+      name: "SceneCLITests", dependencies: ["SceneCLI", "SceneDiagnostics", "SceneExport", "SceneRuntime", "SceneCore"]),
   ]
 )

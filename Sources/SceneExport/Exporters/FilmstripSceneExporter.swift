@@ -9,6 +9,16 @@ public struct FilmstripSceneExporter: SceneExporter {
     public var scale: Double?
     /// `--background`: nil when not given; `.some(nil)` for `none`.
     public var background: String??
+
+    public init(
+      count: Int? = nil, fps: Double? = nil, columns: Int? = nil, scale: Double? = nil, background: String?? = nil
+    ) {
+      self.count = count
+      self.fps = fps
+      self.columns = columns
+      self.scale = scale
+      self.background = background
+    }
   }
 
   /// The most frames one filmstrip shows.

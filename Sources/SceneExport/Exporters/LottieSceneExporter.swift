@@ -3,9 +3,14 @@ import SceneRuntime
 
 /// `scenec export lottie SPEC [--strict]`: Lottie JSON of the span (`LottieExporter`).
 public struct LottieSceneExporter: SceneExporter {
-  public struct Settings {}
+  public struct Settings {
+    public init() {}
+  }
 
-  public init() {}
+  /// The document's frames per second (`fr`); keyframe times count in its frames.
+  public var frameRate: Double
+
+  public init(frameRate: Double = LottieExporter.defaultFrameRate) { self.frameRate = frameRate }
 
   public var name: String { "lottie" }
   public var summary: String { "Lottie JSON (Bodymovin 5.x) of the span" }
@@ -38,7 +43,8 @@ public struct LottieSceneExporter: SceneExporter {
   public func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult {
     let span = input.span ?? ExportSpan(end: 0, capped: false, endless: false)
     let export = LottieExporter.export(
-      plan: input.plan, sample: input.sample, playing: input.playing, span: span, limits: input.limits)
+      plan: input.plan, sample: input.sample, playing: input.playing, span: span, limits: input.limits,
+      frameRate: frameRate)
     let text = export.failure == nil ? JSONWriter(style: .compact).string(from: export.json) + "\n" : ""
     return ExportResult(output: .text(text), warnings: export.warnings, failure: export.failure)
   }

@@ -6,6 +6,11 @@ public struct SVGSceneExporter: SceneExporter {
     public var time: Double
     /// The canvas fill, or nil for transparent (`--background none` or not given).
     public var background: String?
+
+    public init(time: Double, background: String? = nil) {
+      self.time = time
+      self.background = background
+    }
   }
 
   public init() {}

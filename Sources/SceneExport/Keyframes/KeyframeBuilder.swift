@@ -1,6 +1,6 @@
 import SceneCore
 
-/// One Lottie keyframe before it is written: its time in seconds, its value, and how it moves to the next one.
+/// One keyframe before it is written: its time in seconds, its value, and how it moves to the next one.
 struct Keyframe: Hashable {
   var time: Double
   var value: [Double]
@@ -12,12 +12,14 @@ struct Keyframe: Hashable {
   }
 }
 
-/// A property's Lottie form: one value, or keyframes (at least two).
+/// A property's keyframed form: one value, or keyframes (at least two).
 struct AnimatedValue {
   var initial: [Double]
   var keyframes: [Keyframe]
   /// Why parts were sampled and simplified (empty when every keyframe is exact).
   var bakedReasons: [String]
+  /// The frames per second the keyframes were checked at, and whose frames a writer counts their times in.
+  var frameRate = KeyframeBuilder.defaultFrameRate
 
   var isAnimated: Bool { keyframes.count >= 2 }
 }
@@ -33,7 +35,8 @@ struct AnimatedValue {
 /// within `tolerance` × the property's range. Every exact piece is verified at every frame; one that misses is
 /// sampled instead. A jump at a boundary becomes a hold 0.1 ms before it.
 struct KeyframeBuilder {
-  static let frameRate = 60.0
+  /// Lottie's usual rate, and what every export has used so far.
+  static let defaultFrameRate = 60.0
   /// Baked keyframes stay within this fraction of the property's range (max − min over the export) at every frame.
   static let tolerance = 1e-3
   static let epsilon = 1e-9
@@ -43,10 +46,15 @@ struct KeyframeBuilder {
 
   let end: Double
   let evaluate: (Double) -> [Double]
+  /// The frames per second sampled parts are taken at and exact parts verified at.
+  var frameRate = KeyframeBuilder.defaultFrameRate
 
-  private var frameTimes: [Double] {
-    let count = Int((end * Self.frameRate + 1e-9).rounded(.down))
-    var times = (0...max(count, 0)).map { Double($0) / Self.frameRate }
+  private var frameTimes: [Double] { Self.frameTimes(end: end, frameRate: frameRate) }
+
+  /// Every frame from 0 through `end`, and `end` itself when it falls between frames.
+  static func frameTimes(end: Double, frameRate: Double) -> [Double] {
+    let count = Int((end * frameRate + 1e-9).rounded(.down))
+    var times = (0...max(count, 0)).map { Double($0) / frameRate }
     if let last = times.last, end - last > 1e-9 { times.append(end) }
     return times
   }
@@ -194,7 +202,9 @@ struct KeyframeBuilder {
       }
       if isLast { keyframes.append(Keyframe(time: t1, value: left, motion: .hold)) }
     }
-    return AnimatedValue(initial: initial, keyframes: compacted(keyframes, tolerance: tolerance), bakedReasons: reasons)
+    return AnimatedValue(
+      initial: initial, keyframes: compacted(keyframes, tolerance: tolerance), bakedReasons: reasons,
+      frameRate: frameRate)
   }
 
   /// The value at the start of an interval: the value at t, or just after t when the value jumps at t.

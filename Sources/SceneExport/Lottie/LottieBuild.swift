@@ -18,6 +18,8 @@ struct LottieBuild {
   let tree: SceneTree
   let cache: FrameCache
   let end: Double
+  /// Frames per second of the document (`fr`): its keyframe times, its checks and its last frame count in them.
+  let frameRate: Double
   /// Track indices of the playing timelines; nil for a state-machine replay.
   let playingTracks: [Int]?
   /// For each layer, the positions in `playingTracks` of the tracks that write it (so finding a property's
@@ -35,8 +37,9 @@ struct LottieBuild {
   /// that repeats faster than that grow with the frames exported, not with its repeats (it is sampled instead).
   let pieceLimit: Int
 
-  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double, maxKeyframes: Int) {
+  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double, maxKeyframes: Int, frameRate: Double) {
     self.plan = plan
+    self.frameRate = frameRate
     self.maxKeyframes = maxKeyframes
     self.tree = SceneTree(plan: plan)
     self.cache = cache
@@ -53,9 +56,7 @@ struct LottieBuild {
       playingTracks = nil
     }
     playingPositionsByLayer = byLayer
-    let count = Int((self.end * KeyframeBuilder.frameRate + 1e-9).rounded(.down))
-    var times = (0...max(count, 0)).map { Double($0) / KeyframeBuilder.frameRate }
-    if let last = times.last, self.end - last > 1e-9 { times.append(self.end) }
+    let times = KeyframeBuilder.frameTimes(end: self.end, frameRate: frameRate)
     checkTimes = times
     pieceLimit = min(TrackTiming.pieceLimit, 4 * times.count + 64)
   }

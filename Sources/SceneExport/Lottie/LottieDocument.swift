@@ -40,7 +40,7 @@ extension LottieBuild {
     return layers
   }
 
-  var outFrame: Double { max(1, (end * KeyframeBuilder.frameRate - 1e-9).rounded(.up)) }
+  var outFrame: Double { max(1, (end * frameRate - 1e-9).rounded(.up)) }
 
   mutating func document() -> JSONValue {
     var root: [Item] = []
@@ -66,7 +66,7 @@ extension LottieBuild {
     }
     var object = JSONObject()
     object.append("v", "5.7.4")
-    object.append("fr", .number(KeyframeBuilder.frameRate))
+    object.append("fr", .number(frameRate))
     object.append("ip", 0)
     object.append("op", .number(outFrame))
     object.append("w", .number(max(width, 0)))

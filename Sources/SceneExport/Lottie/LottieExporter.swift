@@ -29,18 +29,23 @@ public final class FrameCache {
 /// Scene → Lottie JSON (Bodymovin 5.x, as the Lottie Animation Community specification describes it).
 /// docs/exports.md, "Lottie", tells what maps to what.
 public enum LottieExporter {
+  /// The frame rate of an export that names none (Lottie's usual 60).
+  public static let defaultFrameRate = KeyframeBuilder.defaultFrameRate
+
   /// - Parameters:
   ///   - sample: the presentation state at a scene time.
   ///   - playing: the timelines that play (their tracks give exact keyframes); nil for a replay of the scene's
   ///     states, which is sampled every frame and simplified.
   ///   - span: the exported time range [0, span.end].
   ///   - limits: the keyframe limit (the frame limit is already in `span`, `ExportSpan.limited(to:)`).
+  ///   - frameRate: the document's frames per second; keyframes are checked, and sampled parts taken, at each.
   public static func export(
     plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan,
-    limits: ExportLimits = ExportLimits()
+    limits: ExportLimits = ExportLimits(), frameRate: Double = LottieExporter.defaultFrameRate
   ) -> LottieExport {
     var build = LottieBuild(
-      plan: plan, cache: FrameCache(sample), playing: playing, end: span.end, maxKeyframes: limits.maxKeyframes)
+      plan: plan, cache: FrameCache(sample), playing: playing, end: span.end, maxKeyframes: limits.maxKeyframes,
+      frameRate: frameRate)
     if let unlimited = span.unlimitedEnd {
       build.warnings.add(
         ExportDiagnostics.exportLimited, layer: "", keyPath: "",

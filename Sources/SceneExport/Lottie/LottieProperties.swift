@@ -67,7 +67,7 @@ extension LottieBuild {
       }
     }
     guard !keyframesOverLimit else { return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
-    let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) })
+    let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) }, frameRate: frameRate)
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
     if playingTracks == nil {
