@@ -115,6 +115,6 @@ let package = Package(
       ],
       exclude: ["Golden", "Fixtures"]
     ),
-    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI"]),
+    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneExport", "SceneRuntime", "SceneCore"]),
   ]
 )

@@ -7,35 +7,22 @@ import SceneRuntime
 /// `scenec export svg|filmstrip|lottie SPEC|PLAN.json …`: pictures and animation files for other tools
 /// (docs/exports.md). Diagnostics and export warnings go to standard error; files are written atomically.
 enum ExportCommand {
+  /// Each export's command line (`ExporterRegistry`), then what every export takes.
   static let usage =
-    "scenec export svg SPEC --at T [-o FILE.svg|.png] | export filmstrip SPEC (--frames N | --fps F) [-o FILE.svg|.png]"
-    + " | export lottie SPEC [-o FILE.json] [--strict]   (each: [--timeline NAME | --events E@T,…])"
+    "scenec " + ExporterRegistry.all.map(\.usage).joined(separator: " | ")
+    + "   (each: [--timeline NAME | --events E@T,…])"
 
-  static let help = """
+  /// The introduction, each export's section, then what they share.
+  static let help =
+    ([introduction] + ExporterRegistry.all.map(\.help) + [commonHelp]).joined(separator: "\n\n")
+
+  static let introduction = """
     Exports a scene (a spec, or a plan from `scenec compile`) for other tools. docs/exports.md tells what maps
     to what. Without --timeline the autoplay timelines play from time 0 (a scene with states: its initial state,
     or the replay of --events).
+    """
 
-    scenec export svg SPEC --at T [-o FILE]
-        The presentation state at T seconds as a static SVG of the scene's size: layer transforms about the
-        anchor point, backgrounds, borders, corner radii, masksToBounds clips, masks, group opacity, shape fills
-        and strokes (caps, joins, dashes, strokeStart/strokeEnd) and text. -o FILE.png (or --png) rasterises it.
-
-    scenec export filmstrip SPEC (--frames N | --fps F) [-o FILE]
-        Frames side by side, each labelled with its time, in one SVG (rows wrap). --frames N: N instants from
-        the start to the end of the span, both included; --fps F: every 1/F s. The span is the active span of
-        the playing timelines (to the end of the last one); one that repeats forever shows whole periods of it
-        (its cycle, or the common period of several), capped at 10 s when there is none; --duration S sets it.
-        --columns C frames per row, --scale K size of each frame, --background COLOR|none behind each frame.
-
-    scenec export lottie SPEC [-o FILE] [--strict]
-        Lottie JSON (Bodymovin 5.x, 60 fps) of the span above: shape layers with parenting, transforms, paths,
-        fills, strokes, trim paths, backgrounds and borders as rectangles, masks as track mattes; keyframes with
-        per-segment Bézier easing, hold keyframes, repeats and reversals expanded; what keyframes cannot express
-        (springs, cubic keyframes, composed curves) is sampled every frame and simplified to within 1/1000 of
-        the value's range. Whatever Lottie (or rlottie) cannot show is a warning W09xx on standard error;
-        --strict makes warnings fail (exit 1, nothing written).
-
+  static let commonHelp = """
     PNG output (-o FILE.png or --png with -o) runs rsvg-convert (Debian: librsvg2-bin); without it the command
     says so and exits 2. rsvg-convert gets 1 GiB of memory and --png-timeout seconds (default 20); past either,
     it is ended and the command exits 2. It is also ended with scenec (SIGTERM, SIGINT), and no temporary file
@@ -60,16 +47,19 @@ enum ExportCommand {
     """
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
-    guard let kind = arguments.first else { throw .usage("export needs a kind: svg, filmstrip or lottie") }
-    let rest = Array(arguments.dropFirst())
-    switch kind {
-    case "svg": return try ExportSVGCommand.run(rest, console: console)
-    case "filmstrip": return try ExportFilmstripCommand.run(rest, console: console)
-    case "lottie": return try ExportLottieCommand.run(rest, console: console)
-    default:
-      let hint = Suggestions.closest(to: kind, among: ["svg", "filmstrip", "lottie"]).first.map { "; did you mean '\($0)'?" } ?? ""
-      throw .usage("unknown export '\(kind)'; the exports are svg, filmstrip and lottie\(hint)")
+    let names = ExporterRegistry.names
+    guard let kind = arguments.first else { throw .usage("export needs a kind: \(phrase(names, "or"))") }
+    guard let exporter = ExporterRegistry.named(kind) else {
+      let hint = Suggestions.closest(to: kind, among: names).first.map { "; did you mean '\($0)'?" } ?? ""
+      throw .usage("unknown export '\(kind)'; the exports are \(phrase(names, "and"))\(hint)")
     }
+    return try ExportRunner.run(exporter, Array(arguments.dropFirst()), console: console)
+  }
+
+  /// "a, b or c".
+  static func phrase(_ names: [String], _ conjunction: String) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
   }
 }
 

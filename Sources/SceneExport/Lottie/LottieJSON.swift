@@ -3,8 +3,8 @@ import SceneCore
 /// Writing Lottie's JSON forms: animatable properties (`{"a": 0, "k": …}` or keyframes), keyframes, béziers.
 enum LottieJSON {
   /// Seconds → frames, rounded to a millionth of a frame (so 0.47 × 3 s is frame 84.6, not 84.60000000000001).
-  static func frame(_ seconds: Double) -> Double {
-    rounded(seconds * KeyframeBuilder.frameRate)
+  static func frame(_ seconds: Double, frameRate: Double) -> Double {
+    rounded(seconds * frameRate)
   }
 
   /// Every number is written to a millionth (`precision`): far below what a player can show, and above the float
@@ -36,7 +36,7 @@ enum LottieJSON {
     var keyframes: [JSONValue] = []
     for (index, keyframe) in animated.keyframes.enumerated() {
       var object = JSONObject()
-      object.append("t", .number(frame(keyframe.time)))
+      object.append("t", .number(frame(keyframe.time, frameRate: animated.frameRate)))
       if let keyframeForm { object.append("s", keyframeForm(keyframe.value)) } else { object.append("s", form(keyframe.value)) }
       if index < animated.keyframes.count - 1 {
         switch keyframe.motion {

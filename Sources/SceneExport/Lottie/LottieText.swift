@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneRuntime
 
 /// A text layer as a Lottie image asset: an SVG of the text (the SVG export's own `<text>`), embedded as a data
 /// URL. Why not a Bodymovin text layer (`ty: 5`): lottie-web's canvas renderer draws text only from glyph outlines
@@ -48,5 +49,49 @@ struct LottieTextImage {
       "id": .string(id), "w": LottieJSON.number(width), "h": LottieJSON.number(height), "u": "", "p": .string(url),
       "e": 1,
     ]
+  }
+}
+
+extension LottieBuild {
+  /// A text layer's image (LottieTextImage says why an image) and the animated position of its first baseline's
+  /// anchor in the layer's space.
+  mutating func textImage(_ layer: Int) -> (image: LottieTextImage, position: JSONValue)? {
+    let style = plan.layers.styles[layer]
+    guard !style.string.isEmpty else { return nil }
+    let visibleTimes = checkTimes.filter { time in
+      let v = LayerValues(cache.frames(at: time)[layer])
+      return v.foregroundColor.isVisible && v.fontSize > 0
+    }
+    guard let firstVisible = visibleTimes.first else { return nil }
+    let id = tree.id(layer)
+    let first = LayerValues(cache.frames(at: firstVisible)[layer])
+    let changes = visibleTimes.contains { time in
+      let v = LayerValues(cache.frames(at: time)[layer])
+      let a = v.foregroundColor
+      let b = first.foregroundColor
+      return v.fontSize != first.fontSize || a.r != b.r || a.g != b.g || a.b != b.b
+    }
+    if changes {
+      warnings.add(
+        ExportDiagnostics.staticOnly, layer: id, keyPath: "fontSize, foregroundColor",
+        "a text's size and colour are not animated in Lottie here; the values when it first shows are used")
+    }
+    warnings.add(
+      ExportDiagnostics.textLayer, layer: id, keyPath: "string",
+      "written as an image layer holding an SVG of the text in the player's fonts; the Lottie specification has "
+        + "no text that every player draws, and rlottie and ThorVG draw none")
+    let image = LottieTextImage(
+      string: style.string, family: style.fontFamily, weight: style.fontWeight, size: first.fontSize,
+      color: first.foregroundColor, alignment: style.alignmentMode, bounds: first.bounds.standardized)
+    let alignment = style.alignmentMode
+    let position = animate(
+      [.slots(layer, S.bounds..<(S.bounds + 4)), .slots(layer, S.fontSize..<(S.fontSize + 1))], layer: layer,
+      name: "text position"
+    ) { frames in
+      let v = LayerValues(frames[layer])
+      let bounds = v.bounds.standardized
+      return [TextLayout.anchor(alignment: alignment, bounds: bounds).x, bounds.y + TextLayout.ascent * v.fontSize]
+    }
+    return (image, LottieJSON.vector(position))
   }
 }

@@ -1,0 +1,77 @@
+import SceneExport
+import SceneRuntime
+
+/// `scenec export NAME SPEC|PLAN.json …` for any exporter of the registry: its options checked, the scene read,
+/// what plays and the span chosen, the export run, its warnings reported and its output written.
+enum ExportRunner {
+  static func run<Exporter: SceneExporter>(_ exporter: Exporter, _ arguments: [String], console: Console)
+    throws(CommandFailure) -> Int32
+  {
+    let name = exporter.name
+    let spec = Arguments.Spec(
+      options: ExportSupport.commonOptions + exporter.valueOptions, flags: exporter.flagOptions)
+    let parsed = try Arguments(arguments, spec: spec, command: "export \(name)")
+    guard parsed.positional.count == 1 else { throw .usage("export \(name) needs exactly one spec or plan") }
+    let path = parsed.positional[0]
+    let settings = try usage { () throws(ExportFailure) in try exporter.settings(from: options(parsed, exporter)) }
+    guard let plan = try ExportSupport.plan(path, parsed: parsed, console: console) else { return 1 }
+    guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
+    let limits = exporter.exportsSpan ? try ExportSupport.limits(parsed) : ExportLimits()
+    if let refusal = exporter.refusal(plan: plan, limits: limits) {
+      _ = console.standardError.write("\(path): error: \(refusal); nothing written\n")
+      return 1
+    }
+    var span: ExportSpan?
+    if exporter.exportsSpan {
+      let limited = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
+      for note in exporter.spanNotes(limited, plan: plan, limits: limits) { _ = console.standardError.write(note) }
+      span = limited
+    }
+    if let verb = exporter.idleVerb, case .timelines(let playing) = playback, playing.isEmpty,
+      !plan.timelines.names.isEmpty
+    {
+      _ = console.standardError.write(
+        "scenec: note: no timeline plays by itself; \(verb) the layers as written (--timeline NAME plays one of "
+          + plan.timelines.names.joined(separator: ", ") + ")\n")
+    }
+    var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
+    let playing: [Int]?
+    switch playback {
+    case .timelines(let indices): playing = indices
+    case .machine: playing = nil
+    }
+    let input = ExportInput(
+      plan: plan, sample: { sampler.frames(at: $0) }, playing: playing, span: span, limits: limits)
+    let result = try usage { () throws(ExportFailure) in try exporter.export(input, settings: settings) }
+    ExportSupport.report(result.warnings, of: path, console: console)
+    if let failure = result.failure {
+      _ = console.standardError.write("\(path): error: \(failure); nothing written\n")
+      return 1
+    }
+    if parsed.flag("--strict") && !result.warnings.isEmpty {
+      _ = console.standardError.write(
+        "scenec: error: --strict: \(result.warnings.count) export warning(s); nothing written\n")
+      return 1
+    }
+    try ExportSupport.write(result.text, parsed: parsed, console: console, allowPNG: exporter.writesPNG)
+    return 0
+  }
+
+  /// The exporter's own options as given (the last value of each).
+  static func options(_ parsed: Arguments, _ exporter: some SceneExporter) -> ExportOptions {
+    var values: [String: String] = [:]
+    for name in exporter.valueOptions { values[name] = parsed.value(name) }
+    return ExportOptions(values: values, flags: Set(exporter.flagOptions.filter(parsed.flag)))
+  }
+
+  /// An exporter's refusal of its options as the CLI's usage error (exit 2).
+  static func usage<T>(_ body: () throws(ExportFailure) -> T) throws(CommandFailure) -> T {
+    do {
+      return try body()
+    } catch {
+      switch error {
+      case .usage(let message): throw .usage(message)
+      }
+    }
+  }
+}

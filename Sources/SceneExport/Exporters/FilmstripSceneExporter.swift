@@ -1,0 +1,105 @@
+import SceneRuntime
+
+/// `scenec export filmstrip SPEC (--frames N | --fps F)`: frames side by side in one SVG (`Filmstrip`).
+public struct FilmstripSceneExporter: SceneExporter {
+  public struct Settings {
+    public var count: Int?
+    public var fps: Double?
+    public var columns: Int?
+    public var scale: Double?
+    /// `--background`: nil when not given; `.some(nil)` for `none`.
+    public var background: String??
+
+    public init(
+      count: Int? = nil, fps: Double? = nil, columns: Int? = nil, scale: Double? = nil, background: String?? = nil
+    ) {
+      self.count = count
+      self.fps = fps
+      self.columns = columns
+      self.scale = scale
+      self.background = background
+    }
+  }
+
+  /// The most frames one filmstrip shows.
+  public static let maxFrames = 1000
+
+  public init() {}
+
+  public var name: String { "filmstrip" }
+  public var summary: String { "frames side by side, each labelled with its time, in one SVG (or PNG)" }
+  public var usage: String { "export filmstrip SPEC (--frames N | --fps F) [-o FILE.svg|.png]" }
+  public var fileExtensions: [String] { ["svg", "png"] }
+  public var exportsSpan: Bool { true }
+  public var idleVerb: String? { "showing" }
+  public var options: [ExportOption] {
+    ["--frames", "--fps", "--duration", "--columns", "--scale", "--background"].map { ExportOption($0) }
+      + [.flag("--png")]
+  }
+
+  public var help: String {
+    """
+    scenec export filmstrip SPEC (--frames N | --fps F) [-o FILE]
+        Frames side by side, each labelled with its time, in one SVG (rows wrap). --frames N: N instants from
+        the start to the end of the span, both included; --fps F: every 1/F s. The span is the active span of
+        the playing timelines (to the end of the last one); one that repeats forever shows whole periods of it
+        (its cycle, or the common period of several), capped at 10 s when there is none; --duration S sets it.
+        --columns C frames per row, --scale K size of each frame, --background COLOR|none behind each frame.
+    """
+  }
+
+  public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {
+    let count = try options.integer("--frames")
+    let fps = try options.number("--fps")
+    if count != nil && fps != nil { throw .usage("give either --frames N or --fps F") }
+    if let fps, fps <= 0 { throw .usage("--fps needs a positive number") }
+    if let count, count > Self.maxFrames { throw .usage("--frames: at most \(Self.maxFrames) frames") }
+    let columns = try options.integer("--columns")
+    let scale = try options.number("--scale")
+    if let scale, !(scale > 0 && scale <= 16) { throw .usage("--scale needs a number in (0, 16]") }
+    let background = options.value("--background").map { $0 == "none" ? nil : $0 }
+    return Settings(count: count, fps: fps, columns: columns, scale: scale, background: background)
+  }
+
+  public func spanNotes(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> [String] {
+    var notes: [String] = []
+    if let unlimited = span.unlimitedEnd {
+      notes.append(
+        "scenec: warning: the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
+          + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count)) [W0912]\n")
+    }
+    if span.capped {
+      notes.append(
+        "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "
+          + "\(Filmstrip.label(span.end)) s (--duration sets it)\n")
+    }
+    return notes
+  }
+
+  public func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult {
+    let plan = input.plan
+    let end = input.span?.end ?? 0
+    let times: [Double]
+    if let fps = settings.fps {
+      times = Filmstrip.times(fps: fps, start: 0, end: end)
+      guard times.count <= Self.maxFrames else {
+        throw .usage("--fps gives more than \(Self.maxFrames) frames; lower it or --duration")
+      }
+    } else {
+      times = Filmstrip.times(count: settings.count ?? 8, start: 0, end: end)
+    }
+    let limits = input.limits
+    guard times.count <= limits.frames(layers: plan.layers.count) else {
+      throw .usage(
+        "\(times.count) frames of \(plan.layers.count) layers are more than an export may hold "
+          + "(\(limits.reason(layers: plan.layers.count))); show fewer frames or raise the limit")
+    }
+    let frames = times.map(input.sample)
+    var layout = Filmstrip.Layout.automatic(plan: plan, frameCount: times.count)
+    if let columns = settings.columns { layout.columns = columns }
+    if let scale = settings.scale { layout.scale = scale }
+    if let background = settings.background { layout.frameBackground = background }
+    let export = Filmstrip.export(plan: plan, times: times, frames: frames, layout: layout)
+    return ExportResult(output: .text(export.svg), warnings: export.warnings)
+  }
+}

@@ -1,0 +1,112 @@
+import SceneCore
+import SceneRuntime
+
+/// One export of a scene (`scenec export NAME …`): what it is called, what it takes and what it writes. The CLI
+/// reads its command line, its help and its did-you-mean from `ExporterRegistry.all`, so an exporter added there
+/// is a command without touching the CLI.
+///
+/// An export runs in three steps, each able to refuse: `settings(from:)` checks the exporter's own options before
+/// the scene is read; `refusal(plan:limits:)` refuses a scene it cannot take; `export(_:settings:)` writes it.
+public protocol SceneExporter: Sendable {
+  /// What the exporter's options come to once checked (the time of a still, the frames of a filmstrip, …).
+  associatedtype Settings
+
+  /// The word after `scenec export`.
+  var name: String { get }
+  /// One line: what it writes.
+  var summary: String { get }
+  /// Its part of `scenec export`'s usage line, e.g. "export svg SPEC --at T [-o FILE.svg|.png]".
+  var usage: String { get }
+  /// Its section of `scenec help export`: the command line, then what it does, indented by 8.
+  var help: String { get }
+  /// The file name extensions it writes, the first the natural one ("png" when its SVG may be rasterised).
+  var fileExtensions: [String] { get }
+  /// The options it takes besides those every export takes (--timeline, --events, -o, the limits, …).
+  var options: [ExportOption] { get }
+  /// Whether it exports a span of time (and so reads --duration and the export limits); a still does not.
+  var exportsSpan: Bool { get }
+  /// How the note for a scene where no timeline plays by itself says what is written ("showing"), or nil for none.
+  var idleVerb: String? { get }
+
+  func settings(from options: ExportOptions) throws(ExportFailure) -> Settings
+  /// Why the scene cannot be exported at all (printed as an error, nothing written), else nil.
+  func refusal(plan: Plan, limits: ExportLimits) -> String?
+  /// Notes about the span on standard error, each a whole line (with its newline).
+  func spanNotes(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> [String]
+  func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult
+}
+
+extension SceneExporter {
+  public func refusal(plan: Plan, limits: ExportLimits) -> String? { nil }
+  public func spanNotes(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> [String] { [] }
+
+  /// Whether its output may be rasterised to PNG (`-o FILE.png`, `--png`).
+  public var writesPNG: Bool { fileExtensions.contains("png") }
+  public var valueOptions: [String] { options.filter(\.takesValue).map(\.name) }
+  public var flagOptions: [String] { options.filter { !$0.takesValue }.map(\.name) }
+}
+
+/// An option of one exporter: `--at T` (a value) or `--strict` (a flag).
+public struct ExportOption: Sendable, Hashable {
+  public var name: String
+  public var takesValue: Bool
+
+  public init(_ name: String, takesValue: Bool = true) {
+    self.name = name
+    self.takesValue = takesValue
+  }
+
+  public static func flag(_ name: String) -> ExportOption { ExportOption(name, takesValue: false) }
+}
+
+/// What every export is given: the scene, its state at any time, what plays, and the span to export.
+public struct ExportInput {
+  public var plan: Plan
+  /// The presentation state at a scene time.
+  public var sample: (Double) -> [LayerFrame]
+  /// The timelines that play; nil for a replay of the scene's states.
+  public var playing: [Int]?
+  /// The exported time range [0, span.end], already cut at the frame limit; nil for an exporter of a still.
+  public var span: ExportSpan?
+  public var limits: ExportLimits
+
+  public init(
+    plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan?, limits: ExportLimits
+  ) {
+    self.plan = plan
+    self.sample = sample
+    self.playing = playing
+    self.span = span
+    self.limits = limits
+  }
+}
+
+/// What an export wrote, and what it could not carry.
+public struct ExportResult {
+  public enum Output {
+    /// One text document (SVG, JSON), newline-terminated.
+    case text(String)
+  }
+
+  public var output: Output
+  public var warnings: [ExportWarning]
+  /// Why the export failed after it began (a limit was hit; nothing should be written), else nil.
+  public var failure: String?
+
+  public init(output: Output, warnings: [ExportWarning], failure: String? = nil) {
+    self.output = output
+    self.warnings = warnings
+    self.failure = failure
+  }
+
+  public var text: String {
+    switch output {
+    case .text(let text): return text
+    }
+  }
+}
+
+/// An export that cannot run as asked: a bad option (a usage error, exit 2).
+public enum ExportFailure: Error, Equatable {
+  case usage(String)
+}

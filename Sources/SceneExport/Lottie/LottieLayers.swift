@@ -1,0 +1,150 @@
+import Foundation
+import SceneCore
+import SceneDiagnostics
+import SceneRuntime
+
+extension LottieBuild {
+  mutating func append(_ item: Item, to list: inout [Item], context: Int?) -> Int {
+    var item = item
+    item.key = nextKey
+    nextKey += 1
+    list.append(item)
+    if item.draws != nil { drawnItems.append((context, item)) }
+    return item.key
+  }
+
+  /// Whether a layer must be drawn in a precomposition of its own: it has a mask, or `masksToBounds` that can
+  /// cut something (sublayers, a path, text).
+  func isolates(_ layer: Int) -> Bool {
+    if tree.mask[layer] != nil { return true }
+    let type = plan.layers.types[layer]
+    guard !tree.sublayers[layer].isEmpty || type != .layer else { return false }
+    return ever { LayerValues($0[layer]).masksToBounds }
+  }
+
+  mutating func visit(_ layer: Int, parent: Int?, context: Int?, into list: inout [Item]) {
+    if isolates(layer) {
+      precomposition(layer, parent: parent, context: context, into: &list)
+      return
+    }
+    let id = tree.id(layer)
+    var bodyShapes: [JSONValue] = []
+    if plan.layers.types[layer] == .shape { bodyShapes += shapeGroups(layer) }
+    if let background = backgroundGroup(layer) { bodyShapes.append(background) }
+    let carrier: Int
+    if bodyShapes.isEmpty {
+      carrier = append(
+        Item(
+          key: 0, name: id, type: 3, parent: parent,
+          transform: transform(of: layer, opacity: LottieJSON.staticValue(100)), owner: layer),
+        to: &list, context: context)
+    } else {
+      let opacity = effectiveOpacity(of: layer, context: context)
+      carrier = append(
+        Item(
+          key: 0, name: id, type: 4, parent: parent, transform: transform(of: layer, opacity: opacity),
+          shapes: bodyShapes, owner: layer, draws: bodyDraws(layer)),
+        to: &list, context: context)
+    }
+    content(of: layer, carrier: carrier, context: context, into: &list)
+  }
+
+  /// Whether a layer's own drawing (background, path) shows in a frame.
+  func bodyDraws(_ layer: Int) -> ([LayerFrame]) -> Bool {
+    let isShape = plan.layers.types[layer] == .shape
+    return { frames in
+      let v = LayerValues(frames[layer])
+      return v.backgroundColor.isVisible || (isShape && (v.fillColor.isVisible || v.strokeColor.isVisible))
+    }
+  }
+
+  /// A layer's text, sublayers and border, hanging from `carrier` (whose space is the layer's own).
+  mutating func content(of layer: Int, carrier: Int, context: Int?, into list: inout [Item]) {
+    let id = tree.id(layer)
+    if plan.layers.types[layer] == .text, let text = textImage(layer) {
+      let opacity = effectiveOpacity(
+        of: layer, context: context, extra: .slots(layer, (S.foregroundColor + 3)..<(S.foregroundColor + 4))
+      ) { frames in min(max(frames[layer].values[S.foregroundColor + 3], 0), 1) }
+      let transform: JSONValue = [
+        "a": LottieJSON.staticValue(LottieJSON.numbers(text.image.anchor)), "p": text.position,
+        "s": LottieJSON.staticValue([100, 100]), "r": LottieJSON.staticValue(0), "o": opacity,
+      ]
+      let reference = "text_\(assets.count)"
+      assets.append(text.image.asset(id: reference))
+      _ = append(
+        Item(
+          key: 0, name: "\(id) text", type: 2, parent: carrier, transform: transform, reference: reference,
+          owner: layer, draws: { LayerValues($0[layer]).foregroundColor.isVisible }),
+        to: &list, context: context)
+    }
+    let initial = cache.frames(at: 0)
+    let order = tree.paintOrder(tree.sublayers[layer], frames: initial)
+    if tree.sublayers[layer].count > 1 {
+      let reorders = ever { tree.paintOrder(tree.sublayers[layer], frames: $0) != order }
+      if reorders {
+        warnings.add(
+          ExportDiagnostics.zPositionOrder, layer: id, keyPath: "zPosition",
+          "its sublayers change order; Lottie keeps the order at the start")
+      }
+    }
+    for sublayer in order { visit(sublayer, parent: carrier, context: context, into: &list) }
+    if let border = borderGroup(layer) {
+      let opacity = effectiveOpacity(of: layer, context: context)
+      _ = append(
+        Item(
+          key: 0, name: "\(id) border", type: 4, parent: carrier,
+          transform: LottieJSON.identityTransform(opacity: opacity), shapes: [border], owner: layer,
+          draws: { frames in
+            let v = LayerValues(frames[layer])
+            return v.borderColor.isVisible && v.borderWidth > 0
+          }),
+        to: &list, context: context)
+    }
+    if ever({ LayerValues($0[layer]).rotationX != 0 || LayerValues($0[layer]).rotationY != 0 }) {
+      warnings.add(
+        ExportDiagnostics.rotation3D, layer: id, keyPath: "transform.rotation.x, transform.rotation.y",
+        "the layer turns about x or y; its orthographic projection is baked into the scale, exact only while "
+          + "transform.rotation.z is 0")
+    }
+  }
+
+  /// A layer with a mask or a clip: a precomposition layer carrying its transform and group opacity, with its
+  /// mask and clip as layer masks; inside, an offset null places the layer's own space in the asset, and its
+  /// background, content, sublayers and border hang from it.
+  mutating func precomposition(_ layer: Int, parent: Int?, context: Int?, into list: inout [Item]) {
+    let id = tree.id(layer)
+    let region = clipRegion(layer)
+    let offset = Point(region.x, region.y)
+    var inner: [Item] = []
+    let origin = append(
+      Item(
+        key: 0, name: "\(id) origin", type: 3, parent: nil,
+        transform: [
+          "a": LottieJSON.staticValue([0, 0]), "p": LottieJSON.staticValue(LottieJSON.numbers([-offset.x, -offset.y])),
+          "s": LottieJSON.staticValue([100, 100]), "r": LottieJSON.staticValue(0), "o": LottieJSON.staticValue(100),
+        ],
+        owner: layer),
+      to: &inner, context: layer)
+    var bodyShapes: [JSONValue] = []
+    if plan.layers.types[layer] == .shape { bodyShapes += shapeGroups(layer) }
+    if let background = backgroundGroup(layer) { bodyShapes.append(background) }
+    if !bodyShapes.isEmpty {
+      _ = append(
+        Item(
+          key: 0, name: id, type: 4, parent: origin,
+          transform: LottieJSON.identityTransform(opacity: LottieJSON.staticValue(100)), shapes: bodyShapes,
+          owner: layer, draws: bodyDraws(layer)),
+        to: &inner, context: layer)
+    }
+    content(of: layer, carrier: origin, context: layer, into: &inner)
+    let reference = "comp_\(assets.count)"
+    let masks = layerMasks(layer, offset: offset)
+    assets.append(["id": .string(reference), "nm": .string(id), "layers": .array(layerJSON(inner))])
+    let opacity = effectiveOpacity(of: layer, context: context)
+    _ = append(
+      Item(
+        key: 0, name: id, type: 0, parent: parent, transform: transform(of: layer, opacity: opacity, offset: offset),
+        reference: reference, size: (region.width, region.height), masks: masks, owner: layer),
+      to: &list, context: context)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SceneCore
+import SceneDiagnostics
+import SceneRuntime
+
+extension LottieBuild {
+  enum Input: Hashable {
+    case slots(Int, Range<Int>)
+    case path(Int)
+  }
+
+  mutating func pieces(_ track: Int) -> [TimingPiece] {
+    if let cached = pieceCache[track] { return cached }
+    let result = TrackTiming.pieces(plan: plan, track: track, end: end, limit: pieceLimit)
+    pieceCache[track] = result
+    return result
+  }
+
+  /// The tracks that write any of `inputs`.
+  func driverTracks(_ inputs: [Input]) -> [Int] {
+    guard let playingTracks else { return [] }
+    let tracks = plan.tracks
+    var layers = Set<Int>()
+    for input in inputs {
+      switch input {
+      case .path(let layer), .slots(let layer, _): layers.insert(layer)
+      }
+    }
+    // In `playingTracks` order, as a filter of the whole list would give.
+    let positions = layers.flatMap { playingPositionsByLayer[$0] ?? [] }.sorted()
+    return positions.map { playingTracks[$0] }.filter { track in
+      let layer = tracks.layers[track]
+      let slot = tracks.slots[track]
+      let count = tracks.flags[track].contains(.broadcast) ? 3 : tracks.components[track]
+      let rotates = !tracks.flags[track].isDisjoint(with: [.rotateAuto, .rotateAutoReverse])
+      return inputs.contains { input in
+        switch input {
+        case .path(let l): return l == layer && slot < 0
+        case .slots(let l, let range):
+          guard l == layer, slot >= 0 else { return false }
+          if range.overlaps(slot..<(slot + count)) { return true }
+          return rotates && range.contains(S.rotation + 2)
+        }
+      }
+    }
+  }
+
+  /// The keyframes of a value of the scene; warns when parts of it had to be sampled.
+  mutating func animate(_ inputs: [Input], layer: Int, name: String, _ value: @escaping ([LayerFrame]) -> [Double])
+    -> AnimatedValue
+  {
+    let cache = self.cache
+    let overflow = OverflowFlag()
+    // Lottie has no number for an overflow: the nearest finite value, with a warning (never a silent 0).
+    let finiteValue: ([LayerFrame]) -> [Double] = { frames in
+      value(frames).map { component in
+        guard !component.isFinite else { return component }
+        overflow.seen = true
+        return component.isNaN ? 0 : component > 0 ? Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude
+      }
+    }
+    defer {
+      if overflow.seen {
+        warnings.add(
+          ExportDiagnostics.notFinite, layer: tree.id(layer), keyPath: "",
+          "\(name) overflows (is not a finite number) during the export; the nearest finite value is written")
+      }
+    }
+    guard !keyframesOverLimit else { return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
+    let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) }, frameRate: frameRate)
+    var drivers: [[TimingPiece]] = []
+    var names: [String] = []
+    if playingTracks == nil {
+      drivers = [[TimingPiece(start: 0, end: end, kind: .complex("the states' transitions"))]]
+      names = ["states"]
+    } else {
+      for track in driverTracks(inputs) {
+        drivers.append(pieces(track))
+        names.append(plan.tracks.keyPaths[track])
+      }
+    }
+    let result = builder.build(drivers: drivers, driverNames: names)
+    keyframeCount += result.keyframes.count
+    if result.isAnimated && !result.bakedReasons.isEmpty {
+      let keyPaths = Set(names).sorted().joined(separator: ", ")
+      let reasons = Set(result.bakedReasons).sorted().joined(separator: "; ")
+      warnings.add(
+        ExportDiagnostics.baked, layer: tree.id(layer), keyPath: keyPaths.isEmpty ? name : keyPaths,
+        "\(name) is sampled every frame and simplified to within 1/1000 of its range (\(reasons))")
+    }
+    return result
+  }
+
+  /// Whether `predicate` holds at some check time.
+  func ever(_ predicate: ([LayerFrame]) -> Bool) -> Bool {
+    checkTimes.contains { predicate(cache.frames(at: $0)) }
+  }
+
+  func values(_ frames: [LayerFrame], _ layer: Int) -> LayerValues { LayerValues(frames[layer]) }
+}
