@@ -18,24 +18,30 @@ enum ExportFilmstripCommand {
     let columns = try parsed.integer("--columns")
     let scale = try ExportSupport.number(parsed, "--scale")
     if let scale, !(scale > 0 && scale <= 16) { throw .usage("--scale needs a number in (0, 16]") }
-    guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
+    let report = try DiagnosticReport(parsed, console: console)
+    defer { report.finish() }
+    guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, report: report, console: console)
+    else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
     let limits = try ExportSupport.limits(parsed)
     let span = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
+    var warnings: [ExportWarning] = []
     if let unlimited = span.unlimitedEnd {
-      _ = console.standardError.write(
-        "scenec: warning: the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
-          + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count)) [W0912]\n")
+      warnings.append(
+        ExportWarning(
+          ExportDiagnostics.exportLimited, layer: "", keyPath: "",
+          "the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
+            + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count))"))
     }
     if span.capped {
-      _ = console.standardError.write(
+      report.note(
         "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "
-          + "\(Filmstrip.label(span.end)) s (--duration sets it)\n")
+          + "\(Filmstrip.label(span.end)) s (--duration sets it)")
     }
     if case .timelines(let playing) = playback, playing.isEmpty, !plan.timelines.names.isEmpty {
-      _ = console.standardError.write(
+      report.note(
         "scenec: note: no timeline plays by itself; showing the layers as written (--timeline NAME plays one of "
-          + plan.timelines.names.joined(separator: ", ") + ")\n")
+          + plan.timelines.names.joined(separator: ", ") + ")")
     }
     let times: [Double]
     if let fps {
@@ -56,7 +62,7 @@ enum ExportFilmstripCommand {
     if let scale { layout.scale = scale }
     if let background = parsed.value("--background") { layout.frameBackground = background == "none" ? nil : background }
     let export = Filmstrip.export(plan: plan, times: times, frames: frames, layout: layout)
-    ExportSupport.report(export.warnings, of: parsed.positional[0], console: console)
+    report.add(warnings + export.warnings, plan: plan, input: parsed.positional[0])
     try ExportSupport.write(export.svg, parsed: parsed, console: console, allowPNG: true)
     return 0
   }

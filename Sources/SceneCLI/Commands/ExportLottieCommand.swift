@@ -9,7 +9,10 @@ enum ExportLottieCommand {
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "export lottie")
     guard parsed.positional.count == 1 else { throw .usage("export lottie needs exactly one spec or plan") }
-    guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, console: console) else { return 1 }
+    let report = try DiagnosticReport(parsed, console: console)
+    defer { report.finish() }
+    guard let plan = try ExportSupport.plan(parsed.positional[0], parsed: parsed, report: report, console: console)
+    else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
     let limits = try ExportSupport.limits(parsed)
     guard plan.layers.count <= limits.maxLayers else {
@@ -20,9 +23,9 @@ enum ExportLottieCommand {
     }
     let span = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
     if case .timelines(let playing) = playback, playing.isEmpty, !plan.timelines.names.isEmpty {
-      _ = console.standardError.write(
+      report.note(
         "scenec: note: no timeline plays by itself; exporting the layers as written (--timeline NAME plays one of "
-          + plan.timelines.names.joined(separator: ", ") + ")\n")
+          + plan.timelines.names.joined(separator: ", ") + ")")
     }
     var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
     let playing: [Int]?
@@ -33,16 +36,13 @@ enum ExportLottieCommand {
     let export = LottieExporter.export(
       plan: plan, sample: { sampler.frames(at: $0) }, playing: playing, span: span, limits: limits)
     let name = parsed.positional[0]
-    for warning in export.warnings {
-      _ = console.standardError.write("\(name): \(warning.text)\n")
-    }
+    let reported = report.add(export.warnings, plan: plan, input: name)
     if let failure = export.failure {
       _ = console.standardError.write("\(name): error: \(failure); nothing written\n")
       return 1
     }
-    if parsed.flag("--strict") && !export.warnings.isEmpty {
-      _ = console.standardError.write(
-        "scenec: error: --strict: \(export.warnings.count) export warning(s); nothing written\n")
+    if parsed.flag("--strict") && reported > 0 {
+      _ = console.standardError.write("scenec: error: --strict: \(reported) export warning(s); nothing written\n")
       return 1
     }
     let text = JSONWriter(style: .compact).string(from: export.json) + "\n"

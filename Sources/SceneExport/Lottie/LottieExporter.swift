@@ -79,7 +79,8 @@ struct LottieBuild {
   /// Track indices of the playing timelines; nil for a state-machine replay.
   let playingTracks: [Int]?
   /// For each layer, the positions in `playingTracks` of the tracks that write it (so finding a property's
-  /// drivers costs its layers' tracks, not every track of the scene).
+  /// drivers costs its layers' tracks, not every track of the scene); for a replay, of every track (any timeline
+  /// may play), by track index.
   let playingPositionsByLayer: [Int: [Int]]
   var warnings = ExportWarnings()
   private var pieceCache: [Int: [TimingPiece]] = [:]
@@ -109,6 +110,7 @@ struct LottieBuild {
       for (position, track) in tracks.enumerated() { byLayer[plan.tracks.layers[track], default: []].append(position) }
     } else {
       playingTracks = nil
+      for track in 0..<plan.tracks.count { byLayer[plan.tracks.layers[track], default: []].append(track) }
     }
     playingPositionsByLayer = byLayer
     let count = Int((self.end * KeyframeBuilder.frameRate + 1e-9).rounded(.down))
@@ -134,7 +136,6 @@ struct LottieBuild {
 
   /// The tracks that write any of `inputs`.
   func driverTracks(_ inputs: [Input]) -> [Int] {
-    guard let playingTracks else { return [] }
     let tracks = plan.tracks
     var layers = Set<Int>()
     for input in inputs {
@@ -144,7 +145,7 @@ struct LottieBuild {
     }
     // In `playingTracks` order, as a filter of the whole list would give.
     let positions = layers.flatMap { playingPositionsByLayer[$0] ?? [] }.sorted()
-    return positions.map { playingTracks[$0] }.filter { track in
+    return positions.map { playingTracks?[$0] ?? $0 }.filter { track in
       let layer = tracks.layers[track]
       let slot = tracks.slots[track]
       let count = tracks.flags[track].contains(.broadcast) ? 3 : tracks.components[track]
@@ -198,13 +199,19 @@ struct LottieBuild {
     let result = builder.build(drivers: drivers, driverNames: names)
     keyframeCount += result.keyframes.count
     if result.isAnimated && !result.bakedReasons.isEmpty {
-      let keyPaths = Set(names).sorted().joined(separator: ", ")
+      // A replay's one driver is the states: the warning names the tracks that write the value instead.
+      let keyPaths = playingTracks == nil ? animatedKeyPaths(inputs) : Set(names).sorted().joined(separator: ", ")
       let reasons = Set(result.bakedReasons).sorted().joined(separator: "; ")
       warnings.add(
         ExportDiagnostics.baked, layer: tree.id(layer), keyPath: keyPaths.isEmpty ? name : keyPaths,
         "\(name) is sampled every frame and simplified to within 1/1000 of its range (\(reasons))")
     }
     return result
+  }
+
+  /// The key paths of the tracks that write `inputs` in this export, for a warning to name what really animates.
+  func animatedKeyPaths(_ inputs: [Input]) -> String {
+    Set(driverTracks(inputs).map { plan.tracks.keyPaths[$0] }).sorted().joined(separator: ", ")
   }
 
   /// Whether `predicate` holds at some check time.
@@ -402,7 +409,8 @@ struct LottieBuild {
         }
         if subpathCount > 1 {
           warnings.add(
-            ExportDiagnostics.trimSubpaths, layer: id, keyPath: "strokeEnd",
+            ExportDiagnostics.trimSubpaths, layer: id,
+            keyPath: animatedKeyPaths([.slots(layer, S.strokeStart..<(S.strokeEnd + 1))]),
             "the path has \(subpathCount) subpaths; written as a sequential trim (m: 2)")
         }
         items.append([
@@ -483,11 +491,12 @@ struct LottieBuild {
     }
     if changes {
       warnings.add(
-        ExportDiagnostics.staticOnly, layer: id, keyPath: "fontSize, foregroundColor",
+        ExportDiagnostics.staticOnly, layer: id,
+        keyPath: animatedKeyPaths([.slots(layer, S.fontSize..<(S.foregroundColor + 4))]),
         "a text's size and colour are not animated in Lottie here; the values when it first shows are used")
     }
     warnings.add(
-      ExportDiagnostics.textLayer, layer: id, keyPath: "string",
+      ExportDiagnostics.textLayer, layer: id, keyPath: "",
       "written as an image layer holding an SVG of the text in the player's fonts; the Lottie specification has "
         + "no text that every player draws, and rlottie and ThorVG draw none")
     let image = LottieTextImage(
@@ -627,7 +636,8 @@ struct LottieBuild {
     }
     if ever({ LayerValues($0[layer]).rotationX != 0 || LayerValues($0[layer]).rotationY != 0 }) {
       warnings.add(
-        ExportDiagnostics.rotation3D, layer: id, keyPath: "transform.rotation.x, transform.rotation.y",
+        ExportDiagnostics.rotation3D, layer: id,
+        keyPath: animatedKeyPaths([.slots(layer, S.rotation..<(S.rotation + 2))]),
         "the layer turns about x or y; its orthographic projection is baked into the scale, exact only while "
           + "transform.rotation.z is 0")
     }
@@ -764,7 +774,7 @@ extension LottieBuild {
         || ever({ LayerValues($0[mask]).borderWidth > 0 && LayerValues($0[mask]).borderColor.isVisible })
       {
         warnings.add(
-          ExportDiagnostics.maskContent, layer: maskID, keyPath: "mask",
+          ExportDiagnostics.maskContent, layer: maskID, keyPath: "",
           "the mask of '\(tree.id(layer))' has sublayers, a stroke or a border; Lottie layer masks are filled "
             + "outlines, so only its background and its path's fill are used")
       }
@@ -778,7 +788,7 @@ extension LottieBuild {
         let structure = LottieBezier(structure: model)
         if structure.subpaths.count > 1 && plan.layers.styles[mask].fillRule == "evenOdd" && part.index == 1 {
           warnings.add(
-            ExportDiagnostics.maskContent, layer: maskID, keyPath: "fillRule",
+            ExportDiagnostics.maskContent, layer: maskID, keyPath: "",
             "an even-odd mask path of several subpaths: Lottie adds the subpaths' masks, so holes are filled")
         }
         let inputs: [Input] = [
@@ -900,7 +910,7 @@ extension LottieBuild {
     let height = plan.height.rounded(.up)
     if width != plan.width || height != plan.height {
       warnings.add(
-        ExportDiagnostics.canvasSize, layer: "", keyPath: "size",
+        ExportDiagnostics.canvasSize, layer: "", keyPath: "",
         "the canvas is \(NumberFormatting.shortest(plan.width))×\(NumberFormatting.shortest(plan.height)); "
           + "written as \(NumberFormatting.shortest(width))×\(NumberFormatting.shortest(height))")
     }
@@ -951,7 +961,8 @@ extension LottieBuild {
       }
       if overlaps {
         warnings.add(
-          ExportDiagnostics.groupOpacity, layer: tree.id(layer), keyPath: "opacity",
+          ExportDiagnostics.groupOpacity, layer: tree.id(layer),
+          keyPath: animatedKeyPaths([.slots(layer, S.opacity..<(S.opacity + 1))]),
           "its opacity is applied to each of its Lottie layers; where they overlap they show through each other")
       }
     }
