@@ -160,6 +160,19 @@ import Testing
     #expect(bad.status == 2 && bad.standardError.contains("did you mean 'json'?"))
   }
 
+  /// A replay's values are baked (W0902): the warning names the animations' key paths, never "states".
+  @Test func aReplaysBakedWarningsNameTheKeyPathsThatAnimate() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out.json").path
+    let run = CLI.run(["export", "lottie", "specs/like-button.yaml", "--events", "tap@0.1", "-o", output, "--format", "json"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let baked = try Self.diagnostics(run).filter { $0.code == "W0902" }
+    #expect(!baked.isEmpty)
+    #expect(baked.allSatisfy { !$0.message.contains("key path 'states'") }, "\(baked)")
+    #expect(baked.contains { $0.message.hasPrefix("layer 'fan[0]', key path 'position': ") }, "\(baked)")
+  }
+
   @Test func sampleLocatesItsOverflowWarning() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
