@@ -13,8 +13,8 @@ import SceneRuntime
 final class DiagnosticReport {
   static let options = ["--format", "--color"]
   static let help = """
-      --format FORMAT     diagnostics on standard error as text (default), json, sarif or github
-      --color WHEN        text: auto (default), always, never
+      --format FORMAT      diagnostics on standard error as text (default), json, sarif or github
+      --color WHEN         text: auto (default), always, never
     """
 
   let format: ReportFormat

@@ -9,6 +9,11 @@ import Testing
 /// Issue 11, item 4: `compile`, `sample` and every export report located diagnostics (export warnings W09xx
 /// among them) in `--format text|json|sarif|github`, on standard error, and `# scenec-disable:` switches W09xx off.
 @Suite struct DiagnosticFormatTests {
+  static func shakeButton() throws -> String {
+    try String(
+      contentsOfFile: CLI.repositoryRoot.appendingPathComponent("specs/shake-button.yaml").path, encoding: .utf8)
+  }
+
   /// The diagnostics of a `--format json` run's standard error, as (code, line, column, message).
   static func diagnostics(_ run: CLIRun) throws -> [(code: String, line: Int, column: Int, message: String)] {
     let document = try #require(
@@ -24,7 +29,8 @@ import Testing
     guard let range = text.range(of: needle) else { return nil }
     let before = text[..<range.lowerBound]
     let line = before.filter { $0 == "\n" }.count + 1
-    let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+    let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+    let column = before.distance(from: lineStart, to: before.endIndex) + 1
     return (line, column)
   }
 
@@ -38,9 +44,10 @@ import Testing
     let warning = try #require(found.first { $0.code == "W0906" }, "\(run.standardError)")
     #expect(warning.message.hasPrefix("layer 'search': written as an image layer"))
     // Where the compiler's source map puts layer 'search'; until it fills the map, the scene's `scene:` key.
-    let spec = try String(contentsOfFile: CLI.repositoryRoot.appendingPathComponent("specs/shake-button.yaml").path, encoding: .utf8)
+    let spec = try Self.shakeButton()
     let compiled = CLI.run(["compile", "specs/shake-button.yaml"])
-    let planJSON = try #require(try JSONSerialization.jsonObject(with: Data(compiled.standardOutput.utf8)) as? [String: Any])
+    let planJSON = try #require(
+      try JSONSerialization.jsonObject(with: Data(compiled.standardOutput.utf8)) as? [String: Any])
     if let map = planJSON["sourceMap"] as? [String: Any], let layers = map["layers"] as? [[String: Any]?],
       let ids = (planJSON["layers"] as? [[String: Any]])?.compactMap({ $0["id"] as? String }),
       let index = ids.firstIndex(of: "search"), let location = layers[index]
@@ -56,7 +63,9 @@ import Testing
   /// The place comes from `Plan.sourceMap`: a layer's warning at the layer's definition, a key path's at the
   /// animation's with a label at the layer, a scene-wide one at `scene:`.
   @Test func warningsAreLocatedThroughTheSourceMap() throws {
-    let text = "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: 0.5\ntimelines:\n  t:\n    target: a\n    keyPath: opacity\n    to: 0\n"
+    let text =
+      "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: 0.5\n"
+      + "timelines:\n  t:\n    target: a\n    keyPath: opacity\n    to: 0\n"
     let source = SourceFile(path: "s.yaml", text: text)
     let layerStart = text.range(of: "id: a")!.lowerBound.utf16Offset(in: text)
     let trackStart = text.range(of: "target: a")!.lowerBound.utf16Offset(in: text)
@@ -79,15 +88,19 @@ import Testing
     let scene = places.diagnostic(ExportWarning(ExportDiagnostics.canvasSize, layer: "", keyPath: "", "m"))
     #expect(scene.span == Span(start: 0, end: 5))
     let unmapped = ExportWarningPlaces(plan: Plan(scene: "s", width: 1, height: 1), sceneTop: .at(0))
-    #expect(unmapped.diagnostic(ExportWarning(ExportDiagnostics.textLayer, layer: "a", keyPath: "", "m")).span == .at(0))
+    let unplaced = unmapped.diagnostic(ExportWarning(ExportDiagnostics.textLayer, layer: "a", keyPath: "", "m"))
+    #expect(unplaced.span == .at(0))
 
     // Through the CLI's report, in JSON, with the spec's own suppressions.
     for (comment, expected) in [("", 1), ("# scenec-disable: W0906\n", 0), ("# scenec-disable: text-layer\n", 0)] {
       let sink = StringSink()
-      let console = Console(standardOutput: StringSink(), standardError: sink, environment: [:], readStandardInput: { nil })
-      let report = try DiagnosticReport(try Arguments(["--format", "json"], spec: .init(options: ["--format"], flags: []), command: "t"), console: console)
+      let console = Console(
+        standardOutput: StringSink(), standardError: sink, environment: [:], readStandardInput: { nil })
+      let arguments = try Arguments(["--format", "json"], spec: .init(options: ["--format"], flags: []), command: "t")
+      let report = try DiagnosticReport(arguments, console: console)
       report.use(SourceFile(path: "s.yaml", text: comment + text))
-      let reported = report.add([ExportWarning(ExportDiagnostics.textLayer, layer: "a", keyPath: "", "m")], plan: plan, input: "s.yaml")
+      let warning = ExportWarning(ExportDiagnostics.textLayer, layer: "a", keyPath: "", "m")
+      let reported = report.add([warning], plan: plan, input: "s.yaml")
       report.finish()
       #expect(reported == expected)
       #expect(sink.text.contains("\"code\": \"W0906\"") == (expected == 1), "\(sink.text)")
@@ -97,7 +110,7 @@ import Testing
   @Test func aDisableCommentSilencesAnExportWarningAndStrictPasses() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let spec = try String(contentsOfFile: CLI.repositoryRoot.appendingPathComponent("specs/shake-button.yaml").path, encoding: .utf8)
+    let spec = try Self.shakeButton()
     let loud = ExportFixtures.write(spec, name: "loud", in: folder)
     let quiet = ExportFixtures.write("# scenec-disable: W0906\n" + spec, name: "quiet", in: folder)
     let output = folder.appendingPathComponent("out.json").path
@@ -138,15 +151,19 @@ import Testing
     for command in Self.commands(spec, output: folder) {
       let text = CLI.run(command)
       #expect(text.status == 0, "\(command): \(text.standardError)")
-      #expect(text.standardError.contains("overflow.yaml:4:3: warning: 'unused' is never used [W0107]"), "\(command): \(text.standardError)")
+      #expect(
+        text.standardError.contains("overflow.yaml:4:3: warning: 'unused' is never used [W0107]"),
+        "\(command): \(text.standardError)")
       let json = CLI.run(command + ["--format", "json"])
       let found = try Self.diagnostics(json)
-      #expect(found.contains { $0.code == "W0107" && $0.line == 4 && $0.column == 3 }, "\(command): \(json.standardError)")
+      #expect(
+        found.contains { $0.code == "W0107" && $0.line == 4 && $0.column == 3 }, "\(command): \(json.standardError)")
       if command[0] != "compile" {
         #expect(found.contains { $0.code == "W0913" }, "\(command): \(json.standardError)")
       }
       let github = CLI.run(command + ["--format", "github"])
-      #expect(github.standardError.split(separator: "\n").allSatisfy { $0.hasPrefix("::warning ") }, "\(github.standardError)")
+      let annotations = github.standardError.split(separator: "\n")
+      #expect(annotations.allSatisfy { $0.hasPrefix("::warning ") }, "\(github.standardError)")
       let sarif = CLI.run(command + ["--format", "sarif"])
       #expect(sarif.standardError.contains("\"version\": \"2.1.0\""))
       let check = try SARIFCheck.run(sarif.standardError)
@@ -165,7 +182,8 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.json").path
-    let run = CLI.run(["export", "lottie", "specs/like-button.yaml", "--events", "tap@0.1", "-o", output, "--format", "json"])
+    let run = CLI.run(
+      ["export", "lottie", "specs/like-button.yaml", "--events", "tap@0.1", "-o", output, "--format", "json"])
     #expect(run.status == 0, "\(run.standardError)")
     let baked = try Self.diagnostics(run).filter { $0.code == "W0902" }
     #expect(!baked.isEmpty)

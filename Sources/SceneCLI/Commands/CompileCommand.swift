@@ -6,7 +6,8 @@ import SceneRuntime
 
 /// `scenec compile SPEC [-o PLAN.json]`: the evaluation plan as pretty JSON; diagnostics on standard error.
 enum CompileCommand {
-  static let spec = Arguments.Spec(options: ["-o", "--output"] + DiagnosticReport.options + CheckOptions.names, flags: [])
+  static let spec = Arguments.Spec(
+    options: ["-o", "--output"] + DiagnosticReport.options + CheckOptions.names, flags: [])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "compile")

@@ -7,8 +7,8 @@ import SceneRuntime
 /// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,E@T…]]`.
 enum SampleCommand {
   static let spec = Arguments.Spec(
-    options: ["--at", "--from", "--to", "--fps", "--timeline", "--events"] + DiagnosticReport.options + CheckOptions.names,
-    flags: [])
+    options: ["--at", "--from", "--to", "--fps", "--timeline", "--events"] + DiagnosticReport.options
+      + CheckOptions.names, flags: [])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "sample")
@@ -56,8 +56,8 @@ enum SampleCommand {
         ExportWarning(
           ExportDiagnostics.notFinite, layer: overflow.layer, keyPath: "",
           "\(overflow.property) at time \(NumberFormatting.shortest(overflow.time))"
-            + " is \(overflow.value.isNaN ? "not a number" : "beyond ±1.8e308") after evaluation (its inputs overflow);"
-            + " printed as \(written)"))
+            + " is \(overflow.value.isNaN ? "not a number" : "beyond ±1.8e308")"
+            + " after evaluation (its inputs overflow); printed as \(written)"))
     }
     report.add(warnings, plan: plan, input: input)
     guard console.standardOutput.write(JSONWriter(style: .pretty).string(from: json) + "\n") else { throw .closedOutput }
