@@ -115,6 +115,7 @@ let package = Package(
       ],
       exclude: ["Golden", "Fixtures"]
     ),
-    .testTarget(name: "SceneCLITests", dependencies: ["SceneCLI", "SceneExport", "SceneRuntime", "SceneCore"]),
+    .testTarget(
+      name: "SceneCLITests", dependencies: ["SceneCLI", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),
   ]
 )

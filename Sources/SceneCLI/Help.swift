@@ -2,8 +2,9 @@
 enum Help {
   static let usage: [String: String] = [
     "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
-    "compile": "scenec compile SPEC [-o PLAN.json]",
-    "sample": "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,…]]",
+    "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
+    "sample": "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,…]]"
+      + " [--format text|json|sarif|github]",
     "schema": "scenec schema [-o FILE]",
     "export": ExportCommand.usage,
     "help": "scenec help [COMMAND]",
@@ -47,6 +48,9 @@ enum Help {
         Compiles a spec into its evaluation plan (JSON, documented in Grammar.md). Without -o the plan goes to
         standard output; with -o it is written to a temporary file beside FILE and renamed, so FILE is either the
         whole plan or untouched. Diagnostics go to standard error.
+
+        options:
+        \(DiagnosticReport.help)
         """
     case "sample":
       body = """
@@ -61,6 +65,9 @@ enum Help {
           --timeline NAME      play this timeline from time 0 instead
           --events E@T[,E@T…]  replay events through the scene's states (press@0,release@1.2); an event the
                                current state has no transition for is ignored with a warning
+        \(DiagnosticReport.help)
+
+        Diagnostics go to standard error; a value that overflows is warning W0913 at its layer.
         """
     case "export":
       body = ExportCommand.help

@@ -86,14 +86,19 @@ enum Rasterizer {
     while true {
       let done = waitpid(pid, &status, WNOHANG)
       if done == pid { break }
-      if done < 0 && errno != EINTR { return -1 }
+      if done < 0 && errno != EINTR {
+        TemporaryFiles.waitIfSignalled()
+        return -1
+      }
       if DispatchTime.now().uptimeNanoseconds >= deadline {
         kill(pid, SIGKILL)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        TemporaryFiles.waitIfSignalled()
         return nil
       }
       usleep(5_000)
     }
+    TemporaryFiles.waitIfSignalled()
     let signal = status & 0x7F
     return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }

@@ -21,7 +21,9 @@ enum ReportFormat: String, CaseIterable {
     switch self {
     case .text: return TextRenderer(color: color, short: short)
     case .json: return JSONRenderer()
-    case .sarif: return SARIFRenderer(toolVersion: SceneCLI.version, catalogue: SpecChecker.catalogue)
+    case .sarif:
+      // The exporters' codes too: compile, sample and export report them (a lint report never uses them).
+      return SARIFRenderer(toolVersion: SceneCLI.version, catalogue: SpecChecker.catalogue + ExportCodeCatalogue.all)
     case .github: return GitHubRenderer()
     }
   }

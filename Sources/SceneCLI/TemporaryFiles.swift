@@ -17,6 +17,9 @@ enum TemporaryFiles {
   }()
   /// The helper process running now, or 0.
   nonisolated(unsafe) static var child: pid_t = 0
+  /// Set by the signal handler before it kills the child: the command's thread, which may see the child die first,
+  /// must then wait for the handler to end scenec with the signal instead of reporting a failed child and exiting.
+  nonisolated(unsafe) static var signalled: sig_atomic_t = 0
   private nonisolated(unsafe) static var handlersInstalled = false
 
   /// Records a path to remove if scenec is interrupted (call before creating the file).
@@ -35,6 +38,11 @@ enum TemporaryFiles {
       slots[index] = nil
       free(entry)
     }
+  }
+
+  /// Called when a child ended: if a signal is ending scenec, never returns (the handler raises the signal).
+  static func waitIfSignalled() {
+    while signalled != 0 { pause() }
   }
 
   /// Removes a remembered file now.
@@ -61,6 +69,7 @@ enum TemporaryFiles {
   }
 
   private static func cleanUpForSignal() {
+    signalled = 1
     if child > 0 {
       kill(child, SIGKILL)
       var status: Int32 = 0

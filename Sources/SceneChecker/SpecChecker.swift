@@ -28,6 +28,20 @@ public enum SpecChecker {
       .sorted()
   }
 
+  /// What `# scenec-disable:` may name: the front end's codes and the exporters' (W09xx), which later phases
+  /// report against the same file.
+  static var suppressible: [DiagnosticCode] { (catalogue + ExportCodeCatalogue.all).sorted() }
+
+  /// `diagnostics` about `source` (from any phase: export warnings, `sample`'s) without the warnings that the
+  /// file's `# scenec-disable…` comments switch off, read exactly as the checker reads them. The comments' own
+  /// problems (W0113) are the checker's to report, not repeated here.
+  public static func removingSuppressed(_ diagnostics: [Diagnostic], in source: SourceFile) -> [Diagnostic] {
+    guard !diagnostics.isEmpty else { return diagnostics }
+    let suppressions = Suppressions(source: source) { suppressible }
+    guard !suppressions.file.isEmpty || !suppressions.lines.isEmpty else { return diagnostics }
+    return diagnostics.filter { !suppressions.disables($0, in: source) }
+  }
+
   public static func check(_ source: SourceFile, options: Options = Options()) -> Result {
     if let marker = PlanDetection.formatMarker(in: source.bytes) {
       let diagnostic = Diagnostic(
@@ -47,7 +61,7 @@ public enum SpecChecker {
     } else {
       scene.value = nil
     }
-    let suppressions = Suppressions(source: source) { catalogue }
+    let suppressions = Suppressions(source: source) { suppressible }
     context.diagnostics.append(contentsOf: suppressions.problems)
     var diagnostics = context.diagnostics.sorted
     if !suppressions.file.isEmpty || !suppressions.lines.isEmpty {

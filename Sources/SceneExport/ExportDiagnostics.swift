@@ -1,63 +1,8 @@
 import SceneDiagnostics
+import SceneRuntime
 
-/// The exporters' warnings (W09xx): what a target format cannot carry, said at export time instead of being
-/// dropped. Kept apart from `SpecChecker.catalogue` (they are about an export, not about the spec, and carry no
-/// source location); `docs/exports.md` indexes them.
-public enum ExportDiagnostics {
-  public static let rotation3D = DiagnosticCode(
-    "W0901", "rotation-3d",
-    "A rotation about x or y: Lottie layers are flat, so the foreshortening is baked into the 2-D scale.")
-  public static let baked = DiagnosticCode(
-    "W0902", "baked",
-    "A value Lottie keyframes cannot express exactly (spring, cubic keyframes, motion path, composed or "
-      + "overshooting timing curves, several animations at once) is sampled every frame and simplified.")
-  public static let hiddenAsOpacity = DiagnosticCode(
-    "W0903", "hidden-as-opacity",
-    "A `hidden` animation: Lottie layers have no animatable visibility, so it becomes opacity hold keyframes.")
-  public static let groupOpacity = DiagnosticCode(
-    "W0904", "group-opacity",
-    "Opacity below 1 on a layer whose sublayers draw at the same time: Lottie multiplies it into each layer, "
-      + "so where they overlap the result differs from Core Animation's group opacity.")
-  public static let zPositionOrder = DiagnosticCode(
-    "W0905", "z-order-changes",
-    "`zPosition` reorders sibling layers during the animation; Lottie's layer order is fixed (the order at the "
-      + "start is used).")
-  public static let textLayer = DiagnosticCode(
-    "W0906", "text-layer",
-    "A text layer: Lottie has no text every player draws; it is written as an image layer (`ty: 2`) of an "
-      + "embedded SVG of the text, which lottie-web draws in the browser's fonts and rlottie and ThorVG do not.")
-  public static let maskContent = DiagnosticCode(
-    "W0907", "mask-content",
-    "A mask layer with sublayers, a stroke, a border or an even-odd path of several subpaths: Lottie layer masks "
-      + "are filled outlines, so only its background and its path's fill are used (subpaths added).")
-  public static let canvasSize = DiagnosticCode(
-    "W0908", "canvas-size", "A canvas size that is not a whole number: Lottie's `w` and `h` are integers (rounded up).")
-  public static let staticOnly = DiagnosticCode(
-    "W0909", "static-in-lottie",
-    "A value Lottie (or rlottie) cannot animate changes during the export (`miterLimit`, `masksToBounds` "
-      + "switching, a text's size or colour): one value is used throughout.")
-  public static let endlessCapped = DiagnosticCode(
-    "W0910", "endless-capped",
-    "Timelines that repeat forever without a common period short enough: the export stops at the cap and the "
-      + "loop jumps there.")
-  public static let trimSubpaths = DiagnosticCode(
-    "W0911", "trim-subpaths",
-    "`strokeStart`/`strokeEnd` on a path with several subpaths: Core Animation trims them as one path, Lottie's "
-      + "trim (`m: 2`, sequential) is not supported by every player.")
-  public static let exportLimited = DiagnosticCode(
-    "W0912", "export-limited",
-    "The timelines (or the events) run longer than the export may last: it stops at the frame limit "
-      + "(`--max-export-frames`, 6,000 frames = 100 s at 60 fps).")
-  public static let notFinite = DiagnosticCode(
-    "W0913", "not-finite",
-    "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
-      + "the layer is left out of an SVG frame; Lottie gets the nearest finite value.")
-
-  public static let all: [DiagnosticCode] = [
-    rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite,
-  ]
-}
+/// The W09xx codes, by the name the exporters use (the catalogue lives in SceneDiagnostics, below the checker).
+public typealias ExportDiagnostics = ExportCodeCatalogue
 
 /// One export warning: a code, the layer and key path it is about, and what was done.
 public struct ExportWarning: Sendable, Hashable, Comparable {
@@ -76,12 +21,14 @@ public struct ExportWarning: Sendable, Hashable, Comparable {
   }
 
   /// `warning: layer 'redHeart', key path 'hidden': … [W0903]`.
-  public var text: String {
+  public var text: String { "warning: \(placedMessage) [\(code.id)]" }
+
+  /// `layer 'redHeart', key path 'hidden': …`: the message with what it is about, as a diagnostic's message.
+  public var placedMessage: String {
     var place: [String] = []
     if !layer.isEmpty { place.append("layer '\(layer)'") }
     if !keyPath.isEmpty { place.append("key path '\(keyPath)'") }
-    let prefix = place.isEmpty ? "" : place.joined(separator: ", ") + ": "
-    return "warning: \(prefix)\(message) [\(code.id)]"
+    return (place.isEmpty ? "" : place.joined(separator: ", ") + ": ") + message
   }
 
   public static func < (lhs: ExportWarning, rhs: ExportWarning) -> Bool {

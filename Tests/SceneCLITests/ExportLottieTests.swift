@@ -143,13 +143,13 @@ import Testing
       timelines:
         swap: {autoplay: true, target: a, keyPath: zPosition, from: 0, to: 2, duration: 1, fillMode: forwards, removedOnCompletion: false}
       """),
-    ("W0906", "label", "string", """
+    ("W0906", "label", "", """
       scene: w0906
       size: [100, 40]
       layers:
         - {id: label, type: text, frame: [0, 0, 100, 40], string: Hello, fontSize: 20, foregroundColor: black}
       """),
-    ("W0907", "photo-mask", "mask", """
+    ("W0907", "photo-mask", "", """
       scene: w0907
       size: [100, 100]
       layers:
@@ -158,7 +158,7 @@ import Testing
           backgroundColor: red
           mask: {type: shape, frame: [0, 0, 100, 100], path: [{ellipse: [10, 10, 80, 80]}], fillColor: white, strokeColor: white, lineWidth: 4}
       """),
-    ("W0908", "", "size", """
+    ("W0908", "", "", """
       scene: w0908
       size: [100.5, 50]
       layers:
@@ -183,7 +183,7 @@ import Testing
           group:
             - {target: spinner, keyPath: transform.rotation.z, from: 0deg, to: 360deg, duration: 1, repeatCount: inf}
       """),
-    ("W0911", "lines", "strokeEnd", """
+    ("W0911", "lines", "", """
       scene: w0911
       size: [100, 100]
       layers:

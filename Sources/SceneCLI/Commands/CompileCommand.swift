@@ -6,13 +6,17 @@ import SceneRuntime
 
 /// `scenec compile SPEC [-o PLAN.json]`: the evaluation plan as pretty JSON; diagnostics on standard error.
 enum CompileCommand {
-  static let spec = Arguments.Spec(options: ["-o", "--output"] + CheckOptions.names, flags: [])
+  static let spec = Arguments.Spec(
+    options: ["-o", "--output"] + DiagnosticReport.options + CheckOptions.names, flags: [])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "compile")
     guard parsed.positional.count == 1 else { throw .usage("compile needs exactly one spec") }
     let options = try CheckOptions.options(from: parsed)
-    guard let plan = try checkedPlan(parsed.positional[0], options: options, console: console) else { return 1 }
+    let report = try DiagnosticReport(parsed, console: console)
+    defer { report.finish() }
+    guard let plan = try checkedPlan(parsed.positional[0], options: options, report: report, console: console)
+    else { return 1 }
     var bytes = plan.prettyJSONBytes()
     bytes.append(UInt8(ascii: "\n"))
     if let output = parsed.value("-o") ?? parsed.value("--output") {
@@ -23,16 +27,13 @@ enum CompileCommand {
     return 0
   }
 
-  /// Checks and compiles a spec; prints diagnostics on standard error and returns nil when it has errors.
-  static func checkedPlan(_ path: String, options: SpecChecker.Options, console: Console) throws(CommandFailure)
-    -> Plan?
+  /// Checks and compiles a spec; reports its diagnostics and returns nil when it has errors.
+  static func checkedPlan(_ path: String, options: SpecChecker.Options, report: DiagnosticReport, console: Console)
+    throws(CommandFailure) -> Plan?
   {
     let source = try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes)
     var result = SpecChecker.check(source, options: options)
-    if !result.diagnostics.isEmpty {
-      let text = TextRenderer().render([FileReport(source: source, diagnostics: result.diagnostics)])
-      _ = console.standardError.write(text)
-    }
+    report.add(result.diagnostics, in: source)
     guard !result.hasErrors, let scene = result.scene else { return nil }
     result.scene = nil  // the only copy goes to the compiler, which frees the model as the plan grows
     return PlanCompiler.compile(consuming: scene)

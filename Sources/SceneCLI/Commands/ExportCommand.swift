@@ -37,7 +37,9 @@ enum ExportCommand {
       -o, --output FILE    write FILE (atomically) instead of standard output
       --png                rasterise (with -o)
       --png-timeout S      the longest rsvg-convert may run, in seconds (default 20)
-      --strict             lottie: warnings fail
+      --strict             lottie: warnings fail (those a `# scenec-disable:` comment switches off do not)
+      --format FORMAT      diagnostics and export warnings on standard error as text (default), json, sarif or
+                           github; --color WHEN colours the text (auto, always, never)
       --max-export-frames N     the longest export, in frames at 60 fps (default 6000 = 100 s); a longer span
                                 is cut there (warning W0912), a longer --duration is an error
       --max-export-keyframes N  lottie: the most keyframes written (default 200000); more is an error
@@ -95,11 +97,14 @@ enum ExportSupport {
   }
 
   static let commonOptions =
-    ["--timeline", "--events", "-o", "--output", "--png-timeout"] + CheckOptions.names + limitNames
+    ["--timeline", "--events", "-o", "--output", "--png-timeout"] + DiagnosticReport.options + CheckOptions.names
+    + limitNames
 
   /// The plan of a spec or plan file (`sample` and every export); nil (after printing the diagnostics) when it has
   /// errors. A plan file is read under `--max-input-bytes` as a spec is.
-  static func plan(_ path: String, parsed: Arguments, console: Console) throws(CommandFailure) -> Plan? {
+  static func plan(_ path: String, parsed: Arguments, report: DiagnosticReport, console: Console)
+    throws(CommandFailure) -> Plan?
+  {
     let options = try CheckOptions.options(from: parsed)
     if path.hasSuffix(".json") {
       // A plan is larger than its spec (about 1 KB per animation): its own default holds any plan that a spec
@@ -121,7 +126,7 @@ enum ExportSupport {
         return nil
       }
     }
-    return try CompileCommand.checkedPlan(path, options: options, console: console)
+    return try CompileCommand.checkedPlan(path, options: options, report: report, console: console)
   }
 
   /// What plays: one named timeline, the autoplay ones, or the replay of the scene's states.
@@ -258,11 +263,6 @@ enum ExportSupport {
     } else if !console.standardOutput.write(text) {
       throw .closedOutput
     }
-  }
-
-  /// Export warnings on standard error, each `FILE: warning: … [W09xx]`.
-  static func report(_ warnings: [ExportWarning], of name: String, console: Console) {
-    for warning in warnings { _ = console.standardError.write("\(name): \(warning.text)\n") }
   }
 
   static func number(_ parsed: Arguments, _ name: String) throws(CommandFailure) -> Double? {

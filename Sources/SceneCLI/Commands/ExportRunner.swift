@@ -14,7 +14,9 @@ enum ExportRunner {
     guard parsed.positional.count == 1 else { throw .usage("export \(name) needs exactly one spec or plan") }
     let path = parsed.positional[0]
     let settings = try usage { () throws(ExportFailure) in try exporter.settings(from: options(parsed, exporter)) }
-    guard let plan = try ExportSupport.plan(path, parsed: parsed, console: console) else { return 1 }
+    let report = try DiagnosticReport(parsed, console: console)
+    defer { report.finish() }
+    guard let plan = try ExportSupport.plan(path, parsed: parsed, report: report, console: console) else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
     let limits = exporter.exportsSpan ? try ExportSupport.limits(parsed) : ExportLimits()
     if let refusal = exporter.refusal(plan: plan, limits: limits) {
@@ -22,17 +24,20 @@ enum ExportRunner {
       return 1
     }
     var span: ExportSpan?
+    var spanWarnings: [ExportWarning] = []
     if exporter.exportsSpan {
       let limited = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
-      for note in exporter.spanNotes(limited, plan: plan, limits: limits) { _ = console.standardError.write(note) }
+      let spanReport = exporter.spanReport(limited, plan: plan, limits: limits)
+      spanWarnings = spanReport.warnings
+      for note in spanReport.notes { report.note(note) }
       span = limited
     }
     if let verb = exporter.idleVerb, case .timelines(let playing) = playback, playing.isEmpty,
       !plan.timelines.names.isEmpty
     {
-      _ = console.standardError.write(
+      report.note(
         "scenec: note: no timeline plays by itself; \(verb) the layers as written (--timeline NAME plays one of "
-          + plan.timelines.names.joined(separator: ", ") + ")\n")
+          + plan.timelines.names.joined(separator: ", ") + ")")
     }
     var sampler = ExportSupport.FrameSampler(plan: plan, playback: playback)
     let playing: [Int]?
@@ -43,14 +48,13 @@ enum ExportRunner {
     let input = ExportInput(
       plan: plan, sample: { sampler.frames(at: $0) }, playing: playing, span: span, limits: limits)
     let result = try usage { () throws(ExportFailure) in try exporter.export(input, settings: settings) }
-    ExportSupport.report(result.warnings, of: path, console: console)
+    let reported = report.add(spanWarnings + result.warnings, plan: plan, input: path)
     if let failure = result.failure {
       _ = console.standardError.write("\(path): error: \(failure); nothing written\n")
       return 1
     }
-    if parsed.flag("--strict") && !result.warnings.isEmpty {
-      _ = console.standardError.write(
-        "scenec: error: --strict: \(result.warnings.count) export warning(s); nothing written\n")
+    if parsed.flag("--strict") && reported > 0 {
+      _ = console.standardError.write("scenec: error: --strict: \(reported) export warning(s); nothing written\n")
       return 1
     }
     try ExportSupport.write(result.text, parsed: parsed, console: console, allowPNG: exporter.writesPNG)

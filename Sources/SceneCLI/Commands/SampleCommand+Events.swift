@@ -19,7 +19,9 @@ extension SampleCommand {
   }
 
   /// Samples the replay of `script` and prints it; an ignored event is a warning, an undeclared name a usage error.
-  static func sampleReplay(plan: Plan, script: EventScript, times: [Double], console: Console) throws(CommandFailure)
+  static func sampleReplay(
+    plan: Plan, script: EventScript, times: [Double], report: DiagnosticReport, input: String, console: Console
+  ) throws(CommandFailure)
     -> Int32
   {
     try checkNames(script, plan: plan)
@@ -33,7 +35,7 @@ extension SampleCommand {
     // Reported after sampling, which may extend a follow-up chain up to the limit.
     for event in replay.ignored { _ = console.standardError.write("scenec: warning: \(event)\n") }
     if let halt = replay.halt { _ = console.standardError.write("scenec: warning: \(halt)\n") }
-    try printSamples(plan: plan, times: times, frames: all, console: console)
+    try printSamples(plan: plan, times: times, frames: all, report: report, input: input, console: console)
     return 0
   }
 

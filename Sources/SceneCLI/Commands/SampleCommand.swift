@@ -1,11 +1,14 @@
 import Foundation
 import SceneCore
 import SceneDiagnostics
+import SceneExport
 import SceneRuntime
 
 /// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,E@T…]]`.
 enum SampleCommand {
-  static let spec = Arguments.Spec(options: ["--at", "--from", "--to", "--fps", "--timeline", "--events"] + CheckOptions.names, flags: [])
+  static let spec = Arguments.Spec(
+    options: ["--at", "--from", "--to", "--fps", "--timeline", "--events"] + DiagnosticReport.options
+      + CheckOptions.names, flags: [])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "sample")
@@ -13,11 +16,14 @@ enum SampleCommand {
     let times = try sampleTimes(parsed)
     let script = try eventScript(parsed)
     let path = parsed.positional[0]
-    guard let plan = try ExportSupport.plan(path, parsed: parsed, console: console) else { return 1 }
+    let report = try DiagnosticReport(parsed, console: console)
+    defer { report.finish() }
+    guard let plan = try ExportSupport.plan(path, parsed: parsed, report: report, console: console) else { return 1 }
     // An interactive scene plays its state machine (from its initial state without events) unless a timeline
     // is named to play alone.
     if parsed.value("--timeline") == nil, script != nil || plan.machine != nil {
-      return try sampleReplay(plan: plan, script: script ?? EventScript(), times: times, console: console)
+      return try sampleReplay(
+        plan: plan, script: script ?? EventScript(), times: times, report: report, input: path, console: console)
     }
     var playing = plan.autoplayTimelines
     if let name = parsed.value("--timeline") {
@@ -31,22 +37,29 @@ enum SampleCommand {
       sampler.sample(at: time, playing: playing, into: &frames)
       all.append(frames)
     }
-    try printSamples(plan: plan, times: times, frames: all, console: console)
+    try printSamples(plan: plan, times: times, frames: all, report: report, input: path, console: console)
     return 0
   }
 
-  /// Prints the samples; each value that overflowed the range of a double (printed saturated) is a warning.
-  static func printSamples(plan: Plan, times: [Double], frames: [[LayerFrame]], console: Console) throws(CommandFailure) {
+  /// Prints the samples; each value that overflowed the range of a double (printed saturated) is a warning W0913
+  /// at the layer's definition.
+  static func printSamples(
+    plan: Plan, times: [Double], frames: [[LayerFrame]], report: DiagnosticReport, input: String, console: Console
+  ) throws(CommandFailure) {
     var overflows: [PresentationOverflow] = []
     let json = PresentationJSON.samples(plan: plan, times: times, frames: frames, overflows: &overflows)
     var reported = Set<String>()
+    var warnings: [ExportWarning] = []
     for overflow in overflows where reported.insert(overflow.layer + "\u{0}" + overflow.property).inserted {
       let written = overflow.value.isNaN ? "0" : (overflow.value > 0 ? "" : "-") + "1.7976931348623157e+308"
-      _ = console.standardError.write(
-        "scenec: warning: layer '\(overflow.layer)' \(overflow.property) at time \(NumberFormatting.shortest(overflow.time))"
-          + " is \(overflow.value.isNaN ? "not a number" : "beyond ±1.8e308") after evaluation (its inputs overflow);"
-          + " printed as \(written)\n")
+      warnings.append(
+        ExportWarning(
+          ExportDiagnostics.notFinite, layer: overflow.layer, keyPath: "",
+          "\(overflow.property) at time \(NumberFormatting.shortest(overflow.time))"
+            + " is \(overflow.value.isNaN ? "not a number" : "beyond ±1.8e308")"
+            + " after evaluation (its inputs overflow); printed as \(written)"))
     }
+    report.add(warnings, plan: plan, input: input)
     guard console.standardOutput.write(JSONWriter(style: .pretty).string(from: json) + "\n") else { throw .closedOutput }
   }
 

@@ -6,7 +6,8 @@ import SceneDiagnostics
 /// - `keyPath: opacity  # scenec-disable-line: W0102` on the comment's own line only.
 ///
 /// An item that names no code, or names an error (errors cannot be switched off), is itself a warning (W0113), so
-/// a misspelt suppression never silently does nothing.
+/// a misspelt suppression never silently does nothing. Export warnings (W09xx) are codes too: the checker has none
+/// to remove, and `scenec export` applies the same comments to its own (`SpecChecker.removingSuppressed`).
 struct Suppressions {
   static let fileMarker = "scenec-disable:"
   static let nextLineMarker = "scenec-disable-next-line:"
@@ -56,14 +57,6 @@ struct Suppressions {
         let word = String(decoding: bytes[item], as: UTF8.self)
         let span = Span(start: lineStart + item.lowerBound, end: lineStart + item.upperBound)
         guard let code = byName[word] else {
-          // Export warnings (docs/exports.md) come from `scenec export`, after the checker: no comment reaches them.
-          if word.count == 5, word.hasPrefix("W09") {
-            problems.append(
-              Diagnostic(
-                LintDiagnostics.badSuppression, "\(word) is an export warning, which a comment cannot switch off",
-                at: span, help: "remove it; `scenec export` prints export warnings, and fails on them only with `--strict`"))
-            continue
-          }
           let suggestion = Suggestions.didYouMean(word, among: catalogue.filter { $0.severity == .warning }.flatMap { [$0.id, $0.name] })
           problems.append(
             Diagnostic(

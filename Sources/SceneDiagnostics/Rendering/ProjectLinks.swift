@@ -3,9 +3,12 @@
 public enum ProjectLinks {
   public static let repository = "https://github.com/scenec/scenec"
   public static let grammar = repository + "/blob/main/Grammar.md"
+  public static let exports = repository + "/blob/main/docs/exports.md"
 
-  /// Where Grammar.md explains a code: its index entry carries the anchor `e0203` (the id in lower case).
+  /// Where a code is explained: its index entry carries the anchor `e0203` (the id in lower case), in Grammar.md,
+  /// or for an export warning (W09xx, `ExportCodeCatalogue`) in docs/exports.md.
   public static func documentation(for code: DiagnosticCode) -> String {
-    grammar + "#" + code.id.lowercased()
+    let exportCode = ExportCodeCatalogue.all.contains { $0.id == code.id }
+    return (exportCode ? exports : grammar) + "#" + code.id.lowercased()
   }
 }

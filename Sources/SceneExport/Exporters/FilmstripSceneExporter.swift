@@ -61,19 +61,21 @@ public struct FilmstripSceneExporter: SceneExporter {
     return Settings(count: count, fps: fps, columns: columns, scale: scale, background: background)
   }
 
-  public func spanNotes(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> [String] {
-    var notes: [String] = []
+  public func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport {
+    var report = ExportSpanReport()
     if let unlimited = span.unlimitedEnd {
-      notes.append(
-        "scenec: warning: the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
-          + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count)) [W0912]\n")
+      report.warnings.append(
+        ExportWarning(
+          ExportDiagnostics.exportLimited, layer: "", keyPath: "",
+          "the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
+            + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count))"))
     }
     if span.capped {
-      notes.append(
+      report.notes.append(
         "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "
-          + "\(Filmstrip.label(span.end)) s (--duration sets it)\n")
+          + "\(Filmstrip.label(span.end)) s (--duration sets it)")
     }
-    return notes
+    return report
   }
 
   public func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult {

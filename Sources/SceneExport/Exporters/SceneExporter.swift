@@ -32,18 +32,29 @@ public protocol SceneExporter: Sendable {
   /// Why the scene cannot be exported at all (printed as an error, nothing written), else nil.
   func refusal(plan: Plan, limits: ExportLimits) -> String?
   /// Notes about the span on standard error, each a whole line (with its newline).
-  func spanNotes(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> [String]
+  func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport
   func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult
 }
 
 extension SceneExporter {
   public func refusal(plan: Plan, limits: ExportLimits) -> String? { nil }
-  public func spanNotes(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> [String] { [] }
+  public func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport {
+    ExportSpanReport()
+  }
 
   /// Whether its output may be rasterised to PNG (`-o FILE.png`, `--png`).
   public var writesPNG: Bool { fileExtensions.contains("png") }
   public var valueOptions: [String] { options.filter(\.takesValue).map(\.name) }
   public var flagOptions: [String] { options.filter { !$0.takesValue }.map(\.name) }
+}
+
+/// What an exporter says about the span it was given, before exporting: warnings (W0912, placed and suppressible
+/// like the export's own) and plain notes.
+public struct ExportSpanReport: Sendable {
+  public var warnings: [ExportWarning] = []
+  public var notes: [String] = []
+
+  public init() {}
 }
 
 /// An option of one exporter: `--at T` (a value) or `--strict` (a flag).

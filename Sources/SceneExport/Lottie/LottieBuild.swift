@@ -23,7 +23,8 @@ struct LottieBuild {
   /// Track indices of the playing timelines; nil for a state-machine replay.
   let playingTracks: [Int]?
   /// For each layer, the positions in `playingTracks` of the tracks that write it (so finding a property's
-  /// drivers costs its layers' tracks, not every track of the scene).
+  /// drivers costs its layers' tracks, not every track of the scene); for a replay, of every track (any timeline
+  /// may play), by track index.
   let playingPositionsByLayer: [Int: [Int]]
   var warnings = ExportWarnings()
   var pieceCache: [Int: [TimingPiece]] = [:]
@@ -54,6 +55,7 @@ struct LottieBuild {
       for (position, track) in tracks.enumerated() { byLayer[plan.tracks.layers[track], default: []].append(position) }
     } else {
       playingTracks = nil
+      for track in 0..<plan.tracks.count { byLayer[plan.tracks.layers[track], default: []].append(track) }
     }
     playingPositionsByLayer = byLayer
     let times = KeyframeBuilder.frameTimes(end: self.end, frameRate: frameRate)

@@ -60,7 +60,7 @@ extension LottieBuild {
     let height = plan.height.rounded(.up)
     if width != plan.width || height != plan.height {
       warnings.add(
-        ExportDiagnostics.canvasSize, layer: "", keyPath: "size",
+        ExportDiagnostics.canvasSize, layer: "", keyPath: "",
         "the canvas is \(NumberFormatting.shortest(plan.width))×\(NumberFormatting.shortest(plan.height)); "
           + "written as \(NumberFormatting.shortest(width))×\(NumberFormatting.shortest(height))")
     }

@@ -102,7 +102,8 @@ extension LottieBuild {
     }
     if ever({ LayerValues($0[layer]).rotationX != 0 || LayerValues($0[layer]).rotationY != 0 }) {
       warnings.add(
-        ExportDiagnostics.rotation3D, layer: id, keyPath: "transform.rotation.x, transform.rotation.y",
+        ExportDiagnostics.rotation3D, layer: id,
+        keyPath: animatedKeyPaths([.slots(layer, S.rotation..<(S.rotation + 2))]),
         "the layer turns about x or y; its orthographic projection is baked into the scale, exact only while "
           + "transform.rotation.z is 0")
     }

@@ -95,7 +95,7 @@ extension LottieBuild {
         || ever({ LayerValues($0[mask]).borderWidth > 0 && LayerValues($0[mask]).borderColor.isVisible })
       {
         warnings.add(
-          ExportDiagnostics.maskContent, layer: maskID, keyPath: "mask",
+          ExportDiagnostics.maskContent, layer: maskID, keyPath: "",
           "the mask of '\(tree.id(layer))' has sublayers, a stroke or a border; Lottie layer masks are filled "
             + "outlines, so only its background and its path's fill are used")
       }
@@ -109,7 +109,7 @@ extension LottieBuild {
         let structure = LottieBezier(structure: model)
         if structure.subpaths.count > 1 && plan.layers.styles[mask].fillRule == .evenOdd && part.index == 1 {
           warnings.add(
-            ExportDiagnostics.maskContent, layer: maskID, keyPath: "fillRule",
+            ExportDiagnostics.maskContent, layer: maskID, keyPath: "",
             "an even-odd mask path of several subpaths: Lottie adds the subpaths' masks, so holes are filled")
         }
         let inputs: [Input] = [

@@ -18,7 +18,6 @@ extension LottieBuild {
 
   /// The tracks that write any of `inputs`.
   func driverTracks(_ inputs: [Input]) -> [Int] {
-    guard let playingTracks else { return [] }
     let tracks = plan.tracks
     var layers = Set<Int>()
     for input in inputs {
@@ -28,7 +27,7 @@ extension LottieBuild {
     }
     // In `playingTracks` order, as a filter of the whole list would give.
     let positions = layers.flatMap { playingPositionsByLayer[$0] ?? [] }.sorted()
-    return positions.map { playingTracks[$0] }.filter { track in
+    return positions.map { playingTracks?[$0] ?? $0 }.filter { track in
       let layer = tracks.layers[track]
       let slot = tracks.slots[track]
       let count = tracks.flags[track].contains(.broadcast) ? 3 : tracks.components[track]
@@ -82,13 +81,19 @@ extension LottieBuild {
     let result = builder.build(drivers: drivers, driverNames: names)
     keyframeCount += result.keyframes.count
     if result.isAnimated && !result.bakedReasons.isEmpty {
-      let keyPaths = Set(names).sorted().joined(separator: ", ")
+      // A replay's one driver is the states: the warning names the tracks that write the value instead.
+      let keyPaths = playingTracks == nil ? animatedKeyPaths(inputs) : Set(names).sorted().joined(separator: ", ")
       let reasons = Set(result.bakedReasons).sorted().joined(separator: "; ")
       warnings.add(
         ExportDiagnostics.baked, layer: tree.id(layer), keyPath: keyPaths.isEmpty ? name : keyPaths,
         "\(name) is sampled every frame and simplified to within 1/1000 of its range (\(reasons))")
     }
     return result
+  }
+
+  /// The key paths of the tracks that write `inputs` in this export, for a warning to name what really animates.
+  func animatedKeyPaths(_ inputs: [Input]) -> String {
+    Set(driverTracks(inputs).map { plan.tracks.keyPaths[$0] }).sorted().joined(separator: ", ")
   }
 
   /// Whether `predicate` holds at some check time.

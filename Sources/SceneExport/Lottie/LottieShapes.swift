@@ -119,7 +119,8 @@ extension LottieBuild {
         }
         if subpathCount > 1 {
           warnings.add(
-            ExportDiagnostics.trimSubpaths, layer: id, keyPath: "strokeEnd",
+            ExportDiagnostics.trimSubpaths, layer: id,
+            keyPath: animatedKeyPaths([.slots(layer, S.strokeStart..<(S.strokeEnd + 1))]),
             "the path has \(subpathCount) subpaths; written as a sequential trim (m: 2)")
         }
         items.append([

@@ -73,11 +73,12 @@ extension LottieBuild {
     }
     if changes {
       warnings.add(
-        ExportDiagnostics.staticOnly, layer: id, keyPath: "fontSize, foregroundColor",
+        ExportDiagnostics.staticOnly, layer: id,
+        keyPath: animatedKeyPaths([.slots(layer, S.fontSize..<(S.foregroundColor + 4))]),
         "a text's size and colour are not animated in Lottie here; the values when it first shows are used")
     }
     warnings.add(
-      ExportDiagnostics.textLayer, layer: id, keyPath: "string",
+      ExportDiagnostics.textLayer, layer: id, keyPath: "",
       "written as an image layer holding an SVG of the text in the player's fonts; the Lottie specification has "
         + "no text that every player draws, and rlottie and ThorVG draw none")
     let image = LottieTextImage(

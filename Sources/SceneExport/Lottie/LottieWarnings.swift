@@ -36,7 +36,8 @@ extension LottieBuild {
       }
       if overlaps {
         warnings.add(
-          ExportDiagnostics.groupOpacity, layer: tree.id(layer), keyPath: "opacity",
+          ExportDiagnostics.groupOpacity, layer: tree.id(layer),
+          keyPath: animatedKeyPaths([.slots(layer, S.opacity..<(S.opacity + 1))]),
           "its opacity is applied to each of its Lottie layers; where they overlap they show through each other")
       }
     }
