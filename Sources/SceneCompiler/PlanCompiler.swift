@@ -19,7 +19,7 @@ public enum PlanCompiler {
     // The machine reads the timelines' lengths, so it is lowered before lowering empties them.
     plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
     for index in scene.timelines.indices {
-      var stages: [Double] = []
+      var stages: [TimeStage] = []
       lower(&scene.timelines[index].root, stages: &stages, isRoot: true, into: &plan.tracks)
       plan.timelines.append(
         name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
@@ -44,35 +44,36 @@ public enum PlanCompiler {
   /// (d² for a deep chain). Each node's content is moved out first (`AnimationNode.takeContent`), so an
   /// animation's arrays are freed as soon as its track is in the plan.
   private static func lower(
-    _ node: inout AnimationNode, stages: inout [Double], isRoot: Bool, into tracks: inout TrackTable
+    _ node: inout AnimationNode, stages: inout [TimeStage], isRoot: Bool, into tracks: inout TrackTable
   ) {
     switch node.takeContent() {
     case .instances(var copies):
       for index in copies.indices { lower(&copies[index], stages: &stages, isRoot: isRoot, into: &tracks) }
     case .group(var children):
       let depth = stages.count
-      stages += stage(node.timing, isRoot: isRoot, keepsCurve: true)
+      stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: true))
       for index in children.indices { lower(&children[index], stages: &stages, isRoot: false, into: &tracks) }
       stages.removeSubrange(depth...)
     case .animation(let animation):
       var keepsCurve = true
       if case .spring = animation.content { keepsCurve = false }
       let depth = stages.count
-      stages += stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve)
+      stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve))
       tracks.append(TrackLowering.track(for: animation, stages: stages))
       stages.removeSubrange(depth...)
     }
   }
 
-  private static func stage(_ timing: Timing, isRoot: Bool, keepsCurve: Bool) -> [Double] {
+  /// A spring leaf's stage is linear: springs ignore their timing function.
+  private static func stage(_ timing: Timing, isRoot: Bool, keepsCurve: Bool) -> TimeStage {
     var flags = TimeStage.Flags()
     if timing.autoreverses { flags.insert(.autoreverses) }
     if timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }
     if timing.fillMode.fillsForwards { flags.insert(.fillsForwards) }
     if isRoot && timing.removedOnCompletion { flags.insert(.removed) }
-    return TimeStage.encode(
+    return TimeStage(
       beginTime: timing.beginTime, speed: timing.speed, timeOffset: timing.timeOffset, duration: timing.duration,
       cycle: timing.cycle, activeDuration: timing.activeDuration, flags: flags,
-      timingFunction: keepsCurve ? timing.timingFunction : nil)
+      timingFunction: keepsCurve ? timing.timingFunction ?? .linear : .linear)
   }
 }

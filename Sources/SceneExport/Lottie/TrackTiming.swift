@@ -49,7 +49,7 @@ enum TrackTiming {
           next.append(map)
           continue
         }
-        let result = apply(Stage(tracks.stages, index: stage), to: map, isLeaf: isLeaf, limit: limit)
+        let result = apply(Stage(tracks.stages[stage]), to: map, isLeaf: isLeaf, limit: limit)
         next += result.maps
         leaves += result.leaves
         if next.count + leaves.count > limit {
@@ -106,24 +106,16 @@ enum TrackTiming {
     var flags: TimeStage.Flags
     var curve: BezierEasing?
 
-    init(_ stages: [Double], index: Int) {
-      let base = index * TimeStage.stride
-      begin = stages[base + TimeStage.beginTime]
-      speed = stages[base + TimeStage.speed]
-      offset = stages[base + TimeStage.timeOffset]
-      duration = stages[base + TimeStage.duration]
-      cycle = stages[base + TimeStage.cycle]
-      active = stages[base + TimeStage.activeDuration]
-      flags = TimeStage.Flags(rawValue: Int(stages[base + TimeStage.flags]))
-      if stages[base + TimeStage.eased] != 0 {
-        let c = base + TimeStage.curve
-        let easing = BezierEasing(
-          curve: CubicTimingCurve(
-            ax: stages[c], bx: stages[c + 1], cx: stages[c + 2], ay: stages[c + 3], by: stages[c + 4], cy: stages[c + 5]))
-        curve = easing.isLinear ? nil : easing
-      } else {
-        curve = nil
-      }
+    init(_ stage: TimeStage) {
+      begin = stage.beginTime
+      speed = stage.speed
+      offset = stage.timeOffset
+      duration = stage.duration
+      cycle = stage.cycle
+      active = stage.activeDuration
+      flags = stage.flags
+      let function = stage.timingFunction
+      curve = stage.isEased ? BezierEasing(x1: function.x1, y1: function.y1, x2: function.x2, y2: function.y2) : nil
     }
 
     /// τ for a local time held constant (before the start with a backward fill, or speed 0).
@@ -358,7 +350,7 @@ enum TrackTiming {
       return false
     }
     if kind == SegmentKind.hermite {
-      let c = tracks.coefficientStarts[tracks.segmentStarts[track] + local] + (byte & SegmentKind.eased != 0 ? 6 : 0)
+      let c = tracks.coefficientStarts[tracks.segmentStarts[track] + local] + (byte & SegmentKind.eased != 0 ? SegmentKind.easingCount : 0)
       for k in 0..<(2 * count) where tracks.coefficients[c + k] != 0 { return false }
     }
     return true
@@ -390,10 +382,8 @@ enum TrackTiming {
       let isBasic = byte & SegmentKind.kindMask == SegmentKind.basic
       if byte & SegmentKind.eased != 0 {
         if curve != nil { return .complex("keyframe timing functions inside an eased animation") }
-        let c = tracks.coefficientStarts[segment]
-        let k = tracks.coefficients
-        let segmentCurve = BezierEasing(
-          curve: CubicTimingCurve(ax: k[c], bx: k[c + 1], cx: k[c + 2], ay: k[c + 3], by: k[c + 4], cy: k[c + 5]))
+        guard let function = tracks.timingFunction(ofSegment: segment) else { return .constant }
+        let segmentCurve = BezierEasing(x1: function.x1, y1: function.y1, x2: function.x2, y2: function.y2)
         let k0 = keys[local]
         let k1 = keys[local + 1]
         guard k1 > k0 else { return .constant }

@@ -54,7 +54,7 @@ extension MachineTable {
 /// Loading: every index in range, every number of the right sign, one transition per (from, trigger), so the
 /// replay can trust the tables as the sampler trusts the tracks.
 extension MachineTable {
-  init(json: JSONValue, layers: LayerTable, timelineCount: Int) throws(PlanError) {
+  init(json: JSONValue, layers: LayerTable, timelineCount: Int, slots: PlanSlotMapping) throws(PlanError) {
     let reader = try PlanReader(json, at: "machine")
     self.init()
     for (index, item) in try reader.array("events").enumerated() {
@@ -69,7 +69,8 @@ extension MachineTable {
     for (index, item) in try reader.array("states").enumerated() {
       states.append(
         try Self.decodeState(
-          try PlanReader(item, at: reader.path("states[\(index)]")), layers: layers, timelineCount: timelineCount))
+          try PlanReader(item, at: reader.path("states[\(index)]")), layers: layers, timelineCount: timelineCount,
+          slots: slots))
     }
     guard !states.isEmpty else { throw PlanError(reader.path("states"), "a machine needs at least one state") }
     initial = try reader.integer("initial", in: 0..<states.count)
@@ -83,9 +84,9 @@ extension MachineTable {
     }
   }
 
-  private static func decodeState(_ reader: PlanReader, layers: LayerTable, timelineCount: Int) throws(PlanError)
-    -> State
-  {
+  private static func decodeState(
+    _ reader: PlanReader, layers: LayerTable, timelineCount: Int, slots: PlanSlotMapping
+  ) throws(PlanError) -> State {
     let loop = try optionalIndex(reader, "loop", count: timelineCount)
     let loopLength = try reader.number("loopLength")
     guard loopLength >= 0 else { throw PlanError(reader.path("loopLength"), "expected a number ≥ 0 or \"inf\"") }
@@ -97,16 +98,16 @@ extension MachineTable {
     var values: [Double] = []
     var path: [Double] = []
     for layer in 0..<layers.count {
-      let slots = try finiteNumbers(valueItems[layer], at: reader.path("values[\(layer)]"))
-      guard slots.count == SlotLayout.count else {
-        throw PlanError(reader.path("values[\(layer)]"), "expected \(SlotLayout.count) numbers")
+      let planValues = try finiteNumbers(valueItems[layer], at: reader.path("values[\(layer)]"))
+      guard planValues.count == slots.planCount else {
+        throw PlanError(reader.path("values[\(layer)]"), "expected \(slots.planCount) numbers, one per slot")
       }
       let expected = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
       let coordinates = try finiteNumbers(pathItems[layer], at: reader.path("pathCoordinates[\(layer)]"))
       guard coordinates.count == expected else {
         throw PlanError(reader.path("pathCoordinates[\(layer)]"), "expected the layer's \(expected) coordinates")
       }
-      values += slots
+      values += slots.values(from: planValues[...])
       path += coordinates
     }
     return State(
