@@ -38,11 +38,7 @@ extension MachineTable {
     }
     object.append("to", JSONValue(transition.to))
     object.append("duration", PlanNumbers.json(transition.duration))
-    if let curve = transition.curve {
-      object.append("timingCurve", PlanNumbers.json([curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]))
-    } else {
-      object.append("timingCurve", "linear")
-    }
+    object.append("timingFunction", PlanNumbers.json(transition.timingFunction.controlPoints))
     object.append("timeline", transition.timeline.map { JSONValue($0) } ?? .null)
     object.append("discrete", .string(transition.discrete.rawValue))
     object.append("interrupt", .string(transition.interrupt.rawValue))
@@ -127,16 +123,8 @@ extension MachineTable {
     guard duration.isFinite, duration >= 0, length >= 0 else {
       throw PlanError(reader.location, "duration must be finite and ≥ 0, length ≥ 0 (or \"inf\")")
     }
-    var curve: CubicTimingCurve?
-    let curveValue = try reader.member("timingCurve")
-    if curveValue != .string("linear") {
-      let numbers = try reader.numbers("timingCurve")
-      guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
-        throw PlanError(reader.path("timingCurve"), "expected \"linear\" or six finite coefficients")
-      }
-      curve = CubicTimingCurve(
-        ax: numbers[0], bx: numbers[1], cx: numbers[2], ay: numbers[3], by: numbers[4], cy: numbers[5])
-    }
+    let points = try reader.numbers("timingFunction")
+    try TrackDecoder.checkTimingFunction(points, at: reader.path("timingFunction"))
     guard let discrete = DiscreteSwitch(rawValue: try reader.string("discrete")) else {
       throw PlanError(reader.path("discrete"), "expected \"start\" or \"end\"")
     }
@@ -146,7 +134,8 @@ extension MachineTable {
       throw PlanError(reader.path("interrupt"), "expected \"blend\" or \"replace\"")
     }
     return Transition(
-      from: from, trigger: trigger, to: to, duration: duration, curve: curve,
+      from: from, trigger: trigger, to: to, duration: duration,
+      timingFunction: TimingFunction(points[0], points[1], points[2], points[3]),
       timeline: try Self.optionalIndex(reader, "timeline", count: timelineCount), discrete: discrete,
       interrupt: interrupt, length: length)
   }

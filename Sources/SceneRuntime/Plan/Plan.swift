@@ -52,7 +52,7 @@ public struct TimelineTable: Sendable, Hashable {
 
   public var count: Int { names.count }
 
-  public mutating func append(name: String, autoplay: Bool, trackEnd: Int) {
+  package mutating func append(name: String, autoplay: Bool, trackEnd: Int) {
     names.append(name)
     self.autoplay.append(autoplay)
     trackStarts.append(trackEnd)

@@ -10,6 +10,7 @@ enum TrackDecoder {
     let slotName = try reader.string("slot")
     let component = try reader.integer("component", in: 0..<1 << 20)
     let slot: Int
+    var slotEnd = 0
     if slotName == "path" {
       guard component == 0 else { throw PlanError(reader.path("component"), "a path track starts at component 0") }
       slot = -1
@@ -18,6 +19,7 @@ enum TrackDecoder {
         throw PlanError(reader.path("component"), "'\(slotName)' has \(known.width) components")
       }
       slot = known.first + component
+      slotEnd = known.first + known.width
     } else {
       warnings.append("\(reader.location): dropped: it writes slot '\(slotName)', unknown to this runtime")
       return nil
@@ -30,7 +32,8 @@ enum TrackDecoder {
       }
       flags.insert(flag)
     }
-    try checkDestination(reader, layer: layer, slot: slot, components: components, flags: flags, layers: layers)
+    try checkDestination(
+      reader, layer: layer, slot: slot, slotEnd: slotEnd, components: components, flags: flags, layers: layers)
 
     var stages: [TimeStage] = []
     let stageItems = try reader.array("stages")
@@ -98,20 +101,22 @@ enum TrackDecoder {
   }
 
   private static func checkDestination(
-    _ reader: PlanReader, layer: Int, slot: Int, components: Int, flags: TrackFlags, layers: LayerTable
+    _ reader: PlanReader, layer: Int, slot: Int, slotEnd: Int, components: Int, flags: TrackFlags,
+    layers: LayerTable
   ) throws(PlanError) {
+    // Within its named slot: a reader with another layout would otherwise write a neighbouring property.
     if slot < 0 {
       let count = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
       guard components == count, !flags.contains(.broadcast) else {
         throw PlanError(reader.path("components"), "a path track has the layer's \(count) coordinates")
       }
     } else if flags.contains(.broadcast) {
-      guard components == 1, slot + 3 <= SlotLayout.count else {
+      guard components == 1, slot + 3 <= slotEnd else {
         throw PlanError(reader.path("components"), "a broadcast track has one component and three slots")
       }
     } else {
-      guard slot + components <= SlotLayout.count else {
-        throw PlanError(reader.path("components"), "slots \(slot)..<\(slot + components) run past the layout")
+      guard slot + components <= slotEnd else {
+        throw PlanError(reader.path("components"), "components \(components) run past the slot's end")
       }
     }
     if !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse]) && components != 2 {
