@@ -29,4 +29,27 @@ import Testing
     let result = try #require(ExportTools.run("python3", ["-c", Self.validator, schema] + plans), "python3 did not run")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
   }
+
+  @Test func aFormatOnePlanIsRefusedAndAnUnknownSlotWarns() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plan = folder.appendingPathComponent("shake.plan.json").path
+    let spec = CLI.repositoryRoot.appendingPathComponent("specs/shake-button.yaml").path
+    try #require(CLI.run(["compile", spec, "-o", plan]).status == 0)
+    let text = try String(contentsOfFile: plan, encoding: .utf8)
+    let old = folder.appendingPathComponent("old.plan.json").path
+    try text.replacingOccurrences(of: "\"formatVersion\": 2", with: "\"formatVersion\": 1")
+      .write(toFile: old, atomically: true, encoding: .utf8)
+    let refused = CLI.run(["sample", old, "--at", "0"])
+    #expect(refused.status != 0)
+    #expect(refused.standardError.contains("format 1") && refused.standardError.contains("compile the spec again"))
+    // A slot named differently is unknown here: its values are ignored, the plan still samples, with a warning.
+    let renamed = folder.appendingPathComponent("renamed.plan.json").path
+    try text.replacingOccurrences(of: "\"name\": \"zPosition\"", with: "\"name\": \"zDepth\"")
+      .write(toFile: renamed, atomically: true, encoding: .utf8)
+    let warned = CLI.run(["sample", renamed, "--at", "0"])
+    #expect(warned.status == 0, "\(warned.standardError)")
+    #expect(warned.standardError.contains("warning:") && warned.standardError.contains("zDepth"))
+    #expect(warned.standardOutput == CLI.run(["sample", plan, "--at", "0"]).standardOutput)
+  }
 }
