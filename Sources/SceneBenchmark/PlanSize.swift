@@ -10,7 +10,8 @@ public struct PlanSize: Sendable {
   public init(_ plan: Plan) {
     let tracks = plan.tracks
     let layers = plan.layers
-    let doubles = tracks.stages.count + tracks.keyTimes.count + tracks.coefficients.count + tracks.values.count
+    let doubles = tracks.stages.count * MemoryLayout<TimeStage>.stride / 8 + tracks.keyTimes.count
+      + tracks.coefficients.count + tracks.values.count
       + layers.values.count + layers.pathCoordinates.count
     let integers = tracks.layers.count + tracks.slots.count + tracks.components.count + tracks.flags.count
       + tracks.stageStarts.count + tracks.keyStarts.count + tracks.segmentStarts.count

@@ -15,18 +15,17 @@ enum KeyframeLowering {
       let times = keyframes.keyTimes ?? (0...count).map { Double($0) / Double(count) }
       return KeyframeTable(
         components: components, keyTimes: times, values: flat, kinds: Array(repeating: SegmentKind.hold, count: count),
-        coefficients: Array(repeating: [], count: count))
+        coefficients: [])
     }
     // One value holds for the whole animation.
     guard count >= 2 else {
-      return KeyframeTable(components: components, keyTimes: [0, 1], values: flat, kinds: [SegmentKind.hold], coefficients: [[]])
+      return KeyframeTable(components: components, keyTimes: [0, 1], values: flat, kinds: [SegmentKind.hold], coefficients: [])
     }
     let segments = count - 1
     var even: [Double] { (0..<count).map { Double($0) / Double(segments) } }
     var kinds: [UInt8] = []
     kinds.reserveCapacity(segments)
-    var coefficients: [[Double]] = []
-    coefficients.reserveCapacity(segments)
+    var coefficients: [Double] = []
     let functions = isPaced(keyframes.calculationMode) ? nil : keyframes.timingFunctions
     let cubic = mode == .cubic || mode == .cubicPaced
     let tangents =
@@ -37,15 +36,13 @@ enum KeyframeLowering {
       : []
     for segment in 0..<segments {
       var kind = cubic ? SegmentKind.hermite : SegmentKind.linear
-      var numbers: [Double] = []
       if let functions, segment < functions.count, !functions[segment].isLinear {
-        let curve = functions[segment].curve
+        let function = functions[segment]
         kind |= SegmentKind.eased
-        numbers = [curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
+        coefficients += [function.x1, function.y1, function.x2, function.y2]
       }
-      if cubic { numbers += tangents[segment * 2 * components..<(segment + 1) * 2 * components] }
+      if cubic { coefficients += tangents[segment * 2 * components..<(segment + 1) * 2 * components] }
       kinds.append(kind)
-      coefficients.append(numbers)
     }
     var times = keyframes.keyTimes ?? even
     if mode == .paced {

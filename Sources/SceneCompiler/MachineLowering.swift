@@ -3,7 +3,7 @@ import SceneModel
 import SceneRuntime
 
 /// A checked state machine → the plan's machine tables: each state's whole model (its pose written over the
-/// layers' own values, as `StateMachine.State.apply(to:)` does), timing functions as polynomial coefficients, and
+/// layers' own values, as `StateMachine.State.apply(to:)` does), timing functions as control points, and
 /// the lengths the runtime needs to time completions, taken from the timelines' trees here once.
 enum MachineLowering {
   static func table(_ machine: StateMachine, scene: Scene) -> MachineTable {
@@ -24,7 +24,7 @@ enum MachineLowering {
       let function = transition.timingFunction
       return MachineTable.Transition(
         from: transition.from, trigger: trigger, to: transition.to, duration: transition.duration,
-        curve: function.isLinear ? nil : function.curve, timeline: transition.timeline,
+        timingFunction: function, timeline: transition.timeline,
         discrete: transition.discrete == .end ? .end : .start,
         interrupt: transition.interrupt == .replace ? .replace : .blend,
         length: transition.length(timelines: scene.timelines))

@@ -51,8 +51,9 @@ enum MotionLowering {
     let keyframes = segments + 1
     if motion.calculationMode == .discrete {
       let times = motion.keyTimes ?? (0...keyframes).map { Double($0) / Double(keyframes) }
-      var coefficients = geometry.map { $0 + [0] }
-      coefficients.append(geometry[segments - 1] + [1])
+      var coefficients: [Double] = []
+      for numbers in geometry { coefficients += numbers + [0] }
+      coefficients += geometry[segments - 1] + [1]
       return KeyframeTable(
         components: 2, keyTimes: times, values: values,
         kinds: Array(repeating: SegmentKind.motionHold, count: keyframes), coefficients: coefficients)
@@ -61,15 +62,15 @@ enum MotionLowering {
     let paced = motion.calculationMode == .paced || motion.calculationMode == .cubicPaced
     let times = paced ? (PacedKeyTimes.proportional(to: segmentLengths) ?? even) : (motion.keyTimes ?? even)
     var kinds: [UInt8] = []
-    var coefficients: [[Double]] = []
+    var coefficients: [Double] = []
     for segment in 0..<segments {
       if !paced, let functions = motion.timingFunctions, segment < functions.count, !functions[segment].isLinear {
-        let curve = functions[segment].curve
+        let function = functions[segment]
         kinds.append(SegmentKind.motion | SegmentKind.eased)
-        coefficients.append([curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy] + geometry[segment])
+        coefficients += [function.x1, function.y1, function.x2, function.y2] + geometry[segment]
       } else {
         kinds.append(SegmentKind.motion)
-        coefficients.append(geometry[segment])
+        coefficients += geometry[segment]
       }
     }
     return KeyframeTable(components: 2, keyTimes: times, values: values, kinds: kinds, coefficients: coefficients)

@@ -37,17 +37,17 @@ enum PlanCapacity {
       let count = keyframes.values.count
       let width = keyframes.values.width
       // Discrete: one key time more than values, a segment per value; otherwise a segment per pair (at least one),
-      // each with an optional timing curve (6) and, for cubic modes, two tangents.
+      // each with an optional timing function (4) and, for cubic modes, two tangents.
       capacity.keys += count + 1
       capacity.segments += max(count, 1)
-      capacity.coefficients += max(count, 1) * (6 + 2 * width)
+      capacity.coefficients += max(count, 1) * (SegmentKind.easingCount + 2 * width)
       capacity.values += keyframes.values.flat.count
     case .motion(let motion):
       // Discrete motion: a keyframe per drawn element plus the last end, one key time more, a held segment each.
       let elements = motion.path.elements.count
       capacity.keys += elements + 2
       capacity.segments += elements + 1
-      capacity.coefficients += (elements + 1) * 16
+      capacity.coefficients += (elements + 1) * 14
       capacity.values += 2 * (elements + 1)
     }
   }

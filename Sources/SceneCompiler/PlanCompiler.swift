@@ -1,29 +1,36 @@
 import SceneCore
+import SceneDiagnostics
 import SceneModel
 import SceneRuntime
 
 /// Lowers a checked scene into an evaluation plan: the layer table as the checker laid it out, and one track per
 /// animation leaf, in document order, each with its chain of timing stages from its timeline's root.
 public enum PlanCompiler {
-  public static func compile(_ scene: Scene) -> Plan {
-    compile(consuming: scene)
+  /// With `source` (the spec the scene was checked from) the plan carries a source map of every layer, track,
+  /// state and transition.
+  public static func compile(_ scene: Scene, source: SourceFile? = nil) -> Plan {
+    compile(consuming: scene, source: source)
   }
 
   /// The same plan, releasing each animation of the scene once it is lowered, so that peak memory holds the plan
   /// and what is left of the model rather than both whole. Frees memory only when the caller hands over its only
   /// copy (`result.scene = nil` first); otherwise the caller's scene is untouched (value semantics) and only the
   /// arrays of groups are copied on the way.
-  public static func compile(consuming scene: consuming Scene) -> Plan {
+  public static func compile(consuming scene: consuming Scene, source: SourceFile? = nil) -> Plan {
     var scene = scene
     var plan = layerTable(scene)
     // The machine reads the timelines' lengths, so it is lowered before lowering empties them.
     plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
+    var sourceMap = source.map { SourceMapping.map(of: scene, in: $0) }
     for index in scene.timelines.indices {
-      var stages: [Double] = []
-      lower(&scene.timelines[index].root, stages: &stages, isRoot: true, into: &plan.tracks)
+      var stages: [TimeStage] = []
+      var spans: [Span] = []
+      lower(&scene.timelines[index].root, stages: &stages, isRoot: true, into: &plan.tracks, spans: &spans)
       plan.timelines.append(
         name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
+      if let source { sourceMap?.tracks += spans.map { SourceMapping.location($0, in: source) } }
     }
+    plan.sourceMap = sourceMap
     return plan
   }
 
@@ -44,35 +51,42 @@ public enum PlanCompiler {
   /// (d² for a deep chain). Each node's content is moved out first (`AnimationNode.takeContent`), so an
   /// animation's arrays are freed as soon as its track is in the plan.
   private static func lower(
-    _ node: inout AnimationNode, stages: inout [Double], isRoot: Bool, into tracks: inout TrackTable
+    _ node: inout AnimationNode, stages: inout [TimeStage], isRoot: Bool, into tracks: inout TrackTable,
+    spans: inout [Span]
   ) {
     switch node.takeContent() {
     case .instances(var copies):
-      for index in copies.indices { lower(&copies[index], stages: &stages, isRoot: isRoot, into: &tracks) }
+      for index in copies.indices {
+        lower(&copies[index], stages: &stages, isRoot: isRoot, into: &tracks, spans: &spans)
+      }
     case .group(var children):
       let depth = stages.count
-      stages += stage(node.timing, isRoot: isRoot, keepsCurve: true)
-      for index in children.indices { lower(&children[index], stages: &stages, isRoot: false, into: &tracks) }
+      stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: true))
+      for index in children.indices {
+        lower(&children[index], stages: &stages, isRoot: false, into: &tracks, spans: &spans)
+      }
       stages.removeSubrange(depth...)
     case .animation(let animation):
       var keepsCurve = true
       if case .spring = animation.content { keepsCurve = false }
       let depth = stages.count
-      stages += stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve)
+      stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve))
       tracks.append(TrackLowering.track(for: animation, stages: stages))
+      spans.append(node.span)
       stages.removeSubrange(depth...)
     }
   }
 
-  private static func stage(_ timing: Timing, isRoot: Bool, keepsCurve: Bool) -> [Double] {
+  /// A spring leaf's stage is linear: springs ignore their timing function.
+  private static func stage(_ timing: Timing, isRoot: Bool, keepsCurve: Bool) -> TimeStage {
     var flags = TimeStage.Flags()
     if timing.autoreverses { flags.insert(.autoreverses) }
     if timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }
     if timing.fillMode.fillsForwards { flags.insert(.fillsForwards) }
     if isRoot && timing.removedOnCompletion { flags.insert(.removed) }
-    return TimeStage.encode(
+    return TimeStage(
       beginTime: timing.beginTime, speed: timing.speed, timeOffset: timing.timeOffset, duration: timing.duration,
       cycle: timing.cycle, activeDuration: timing.activeDuration, flags: flags,
-      timingFunction: keepsCurve ? timing.timingFunction : nil)
+      timingFunction: keepsCurve ? timing.timingFunction ?? .linear : .linear)
   }
 }

@@ -4,7 +4,7 @@ import SceneRuntime
 
 /// One animation leaf → one track: destination, flags and keyframe table.
 enum TrackLowering {
-  static func track(for animation: Animation, stages: [Double]) -> TrackTable.Track {
+  static func track(for animation: Animation, stages: [TimeStage]) -> TrackTable.Track {
     let keyPath = animation.keyPath
     var flags = TrackFlags()
     if keyPath.broadcast { flags.insert(.broadcast) }
@@ -62,7 +62,7 @@ enum TrackLowering {
       preconditionFailure("the checker guarantees one of from, to, by")
     }
     return KeyframeTable(
-      components: first.count, keyTimes: [0, 1], values: first + second, kinds: [kind], coefficients: [coefficients])
+      components: first.count, keyTimes: [0, 1], values: first + second, kinds: [kind], coefficients: coefficients)
   }
 }
 
@@ -72,5 +72,6 @@ struct KeyframeTable {
   var keyTimes: [Double]
   var values: [Double]
   var kinds: [UInt8]
-  var coefficients: [[Double]]
+  /// Every segment's coefficients, concatenated in segment order.
+  var coefficients: [Double]
 }

@@ -48,11 +48,11 @@ public struct ExportSpan: Sendable, Hashable {
       for track in table.trackStarts[timeline]..<table.trackStarts[timeline + 1] {
         let first = tracks.stageStarts[track]
         guard first < tracks.stageStarts[track + 1] else { continue }
-        let base = first * TimeStage.stride
-        let begin = tracks.stages[base + TimeStage.beginTime]
-        let speed = abs(tracks.stages[base + TimeStage.speed])
-        let active = tracks.stages[base + TimeStage.activeDuration]
-        let cycle = tracks.stages[base + TimeStage.cycle]
+        let root = tracks.stages[first]
+        let begin = root.beginTime
+        let speed = abs(root.speed)
+        let active = root.activeDuration
+        let cycle = root.cycle
         if speed == 0 { continue }
         // Repeating for longer than any export may last: shown as whole periods, like a root that never ends.
         let outlasts = !(begin + active / speed <= limits.longestSpan)

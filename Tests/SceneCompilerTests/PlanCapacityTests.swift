@@ -18,7 +18,7 @@ import Testing
       if actual > limit { problems.append("\(name): \(actual) > bound \(limit)") }
     }
     check("tracks", tracks.count, bound.tracks)
-    check("stages", tracks.stages.count / TimeStage.stride, bound.stages)
+    check("stages", tracks.stages.count, bound.stages)
     check("key times", tracks.keyTimes.count, bound.keys)
     check("segments", tracks.segmentKinds.count, bound.segments)
     check("coefficients", tracks.coefficients.count, bound.coefficients)

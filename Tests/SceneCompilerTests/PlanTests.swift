@@ -31,8 +31,9 @@ struct PlanTests {
     let plan = try PlanTestSupport.plan(spec: "like-button")
     let good = PlanTestSupport.text(plan.json())
     let edits: [(String, String)] = [
-      ("\"formatVersion\": 1", "\"formatVersion\": 2"),
-      ("\"slotCount\": 49", "\"slotCount\": 48"),
+      ("\"formatVersion\": 2", "\"formatVersion\": 3"),
+      ("\"first\": 2,", "\"first\": 3,"),
+      ("\"slot\": \"hidden\",\n      \"component\": 0", "\"slot\": \"hidden\",\n      \"component\": 1"),
       ("\"layer\": 2,", "\"layer\": 999,"),
       ("\"components\": 1,", "\"components\": 7,"),
       ("\"keyTimes\": [0, 1]", "\"keyTimes\": [1, 0]"),

@@ -71,9 +71,9 @@ struct MachineContinuityTests {
       guard let loop = state.loop else { continue }
       for trackIndex in plan.timelines.trackStarts[loop]..<plan.timelines.trackStarts[loop + 1] {
         let track = plan.tracks.track(trackIndex)
-        #expect(track.segmentKinds == [SegmentKind.basic] && track.stages.count == TimeStage.stride)
-        #expect(track.stages[TimeStage.eased] == 0, "a linear loop")
-        let rate = abs(track.values[1] - track.values[0]) / track.stages[TimeStage.duration]
+        #expect(track.segmentKinds == [SegmentKind.basic] && track.stages.count == 1)
+        #expect(!track.stages[0].isEased, "a linear loop")
+        let rate = abs(track.values[1] - track.values[0]) / track.stages[0].duration
         let flat = track.layer * SlotLayout.count + track.slot
         speeds[flat] = max(speeds[flat], rate)
       }

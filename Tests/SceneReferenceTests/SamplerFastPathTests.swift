@@ -11,8 +11,8 @@ import Testing
 @Suite("SamplerFastPath")
 struct SamplerFastPathTests {
   /// Curves through the unit square, flat ends and overshooting outputs included.
-  static let curves: [CubicTimingCurve] = {
-    var curves: [CubicTimingCurve] = [.init(.easeIn), .init(.easeOut), .init(.easeInEaseOut), .init(.default)]
+  static let functions: [TimingFunction] = {
+    var curves: [TimingFunction] = [.easeIn, .easeOut, .easeInEaseOut, .default]
     var state: UInt64 = 0x7AB1E
     func unit() -> Double {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -21,11 +21,12 @@ struct SamplerFastPathTests {
     for x1 in stride(from: 0.0, through: 1.0, by: 0.1) {
       for x2 in stride(from: 0.0, through: 1.0, by: 0.1) {
         let function = TimingFunction(x1, unit() * 1.6 - 0.3, x2, unit() * 1.6 - 0.3)
-        curves.append(CubicTimingCurve(function))
+        curves.append(function)
       }
     }
     return curves
   }()
+  static let curves = functions.map { CubicTimingCurve($0) }
 
   static let inputs: [Double] = {
     var xs = [1e-15, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 0.125, 0.25, 0.5, 0.75, 0.875]
@@ -36,8 +37,9 @@ struct SamplerFastPathTests {
 
   @Test("the table-started solve meets CubicTimingCurve's tolerance |X(s) − x| ≤ 1e-12, s in [0, 1]")
   func solverTolerance() {
-    for curve in Self.curves {
-      let numbers = [curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
+    for function in Self.functions {
+      let curve = CubicTimingCurve(function)
+      let numbers = [function.x1, function.y1, function.x2, function.y2]
       let tables = CurveTables(segmentKinds: [SegmentKind.linear | SegmentKind.eased], coefficientStarts: [0], coefficients: numbers)
       #expect(tables.records.count == CurveTables.stride)
       tables.records.withUnsafeBufferPointer { record in
@@ -66,11 +68,11 @@ struct SamplerFastPathTests {
 
   @Test("curves sharing their numbers share one table")
   func tablesAreShared() {
-    let curve = CubicTimingCurve(.easeIn)
-    let numbers = [curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
+    let function = TimingFunction.easeIn
+    let numbers = [function.x1, function.y1, function.x2, function.y2]
     let eased = SegmentKind.linear | SegmentKind.eased
     let tables = CurveTables(
-      segmentKinds: [eased, SegmentKind.linear, eased], coefficientStarts: [0, 6, 6], coefficients: numbers + numbers)
+      segmentKinds: [eased, SegmentKind.linear, eased], coefficientStarts: [0, 4, 4], coefficients: numbers + numbers)
     #expect(tables.records.count == CurveTables.stride)
     #expect(tables.recordOf == [0, -1, 0])
   }

@@ -36,6 +36,6 @@ enum CompileCommand {
     report.add(result.diagnostics, in: source)
     guard !result.hasErrors, let scene = result.scene else { return nil }
     result.scene = nil  // the only copy goes to the compiler, which frees the model as the plan grows
-    return PlanCompiler.compile(consuming: scene)
+    return PlanCompiler.compile(consuming: scene, source: source)
   }
 }

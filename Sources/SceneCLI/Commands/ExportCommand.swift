@@ -117,7 +117,9 @@ enum ExportSupport {
         return nil
       }
       do {
-        return try Plan(json: try JSONParser.parse(source.bytes))
+        let loaded = try Plan.load(json: try JSONParser.parse(source.bytes))
+        for warning in loaded.warnings { _ = console.standardError.write("\(path): warning: \(warning)\n") }
+        return loaded.plan
       } catch let error as PlanError {
         _ = console.standardError.write("\(path): error: \(error)\n")
         return nil

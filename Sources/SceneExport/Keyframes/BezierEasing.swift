@@ -12,14 +12,6 @@ struct BezierEasing: Hashable {
 
   var isLinear: Bool { x1 == y1 && x2 == y2 }
 
-  /// The control points of a plan's polynomial curve (`CubicTimingCurve`: cx = 3·x1, bx = 3·x2 − 6·x1).
-  init(curve: CubicTimingCurve) {
-    x1 = curve.cx / 3
-    y1 = curve.cy / 3
-    x2 = (curve.bx + 2 * curve.cx) / 3
-    y2 = (curve.by + 2 * curve.cy) / 3
-  }
-
   init(x1: Double, y1: Double, x2: Double, y2: Double) {
     self.x1 = x1
     self.y1 = y1

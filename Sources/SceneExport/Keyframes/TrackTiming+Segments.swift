@@ -76,7 +76,7 @@ extension TrackTiming {
       return false
     }
     if kind == SegmentKind.hermite {
-      let c = tracks.coefficientStarts[tracks.segmentStarts[track] + local] + (byte & SegmentKind.eased != 0 ? 6 : 0)
+      let c = tracks.coefficientStarts[tracks.segmentStarts[track] + local] + (byte & SegmentKind.eased != 0 ? SegmentKind.easingCount : 0)
       for k in 0..<(2 * count) where tracks.coefficients[c + k] != 0 { return false }
     }
     return true
@@ -108,10 +108,8 @@ extension TrackTiming {
       let isBasic = byte & SegmentKind.kindMask == SegmentKind.basic
       if byte & SegmentKind.eased != 0 {
         if curve != nil { return .complex("keyframe timing functions inside an eased animation") }
-        let c = tracks.coefficientStarts[segment]
-        let k = tracks.coefficients
-        let segmentCurve = BezierEasing(
-          curve: CubicTimingCurve(ax: k[c], bx: k[c + 1], cx: k[c + 2], ay: k[c + 3], by: k[c + 4], cy: k[c + 5]))
+        guard let function = tracks.timingFunction(ofSegment: segment) else { return .constant }
+        let segmentCurve = BezierEasing(x1: function.x1, y1: function.y1, x2: function.x2, y2: function.y2)
         let k0 = keys[local]
         let k1 = keys[local + 1]
         guard k1 > k0 else { return .constant }

@@ -26,7 +26,7 @@ enum TrackTiming {
           next.append(map)
           continue
         }
-        let result = apply(Stage(tracks.stages, index: stage), to: map, isLeaf: isLeaf, limit: limit)
+        let result = apply(Stage(tracks.stages[stage]), to: map, isLeaf: isLeaf, limit: limit)
         next += result.maps
         leaves += result.leaves
         if next.count + leaves.count > limit {
@@ -83,24 +83,16 @@ enum TrackTiming {
     var flags: TimeStage.Flags
     var curve: BezierEasing?
 
-    init(_ stages: [Double], index: Int) {
-      let base = index * TimeStage.stride
-      begin = stages[base + TimeStage.beginTime]
-      speed = stages[base + TimeStage.speed]
-      offset = stages[base + TimeStage.timeOffset]
-      duration = stages[base + TimeStage.duration]
-      cycle = stages[base + TimeStage.cycle]
-      active = stages[base + TimeStage.activeDuration]
-      flags = TimeStage.Flags(rawValue: Int(stages[base + TimeStage.flags]))
-      if stages[base + TimeStage.eased] != 0 {
-        let c = base + TimeStage.curve
-        let easing = BezierEasing(
-          curve: CubicTimingCurve(
-            ax: stages[c], bx: stages[c + 1], cx: stages[c + 2], ay: stages[c + 3], by: stages[c + 4], cy: stages[c + 5]))
-        curve = easing.isLinear ? nil : easing
-      } else {
-        curve = nil
-      }
+    init(_ stage: TimeStage) {
+      begin = stage.beginTime
+      speed = stage.speed
+      offset = stage.timeOffset
+      duration = stage.duration
+      cycle = stage.cycle
+      active = stage.activeDuration
+      flags = stage.flags
+      let function = stage.timingFunction
+      curve = stage.isEased ? BezierEasing(x1: function.x1, y1: function.y1, x2: function.x2, y2: function.y2) : nil
     }
 
     /// τ for a local time held constant (before the start with a backward fill, or speed 0).

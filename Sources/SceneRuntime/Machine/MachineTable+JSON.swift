@@ -38,11 +38,7 @@ extension MachineTable {
     }
     object.append("to", JSONValue(transition.to))
     object.append("duration", PlanNumbers.json(transition.duration))
-    if let curve = transition.curve {
-      object.append("timingCurve", PlanNumbers.json([curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]))
-    } else {
-      object.append("timingCurve", "linear")
-    }
+    object.append("timingFunction", PlanNumbers.json(transition.timingFunction.controlPoints))
     object.append("timeline", transition.timeline.map { JSONValue($0) } ?? .null)
     object.append("discrete", .string(transition.discrete.rawValue))
     object.append("interrupt", .string(transition.interrupt.rawValue))
@@ -54,7 +50,7 @@ extension MachineTable {
 /// Loading: every index in range, every number of the right sign, one transition per (from, trigger), so the
 /// replay can trust the tables as the sampler trusts the tracks.
 extension MachineTable {
-  init(json: JSONValue, layers: LayerTable, timelineCount: Int) throws(PlanError) {
+  init(json: JSONValue, layers: LayerTable, timelineCount: Int, slots: PlanSlotMapping) throws(PlanError) {
     let reader = try PlanReader(json, at: "machine")
     self.init()
     for (index, item) in try reader.array("events").enumerated() {
@@ -69,7 +65,8 @@ extension MachineTable {
     for (index, item) in try reader.array("states").enumerated() {
       states.append(
         try Self.decodeState(
-          try PlanReader(item, at: reader.path("states[\(index)]")), layers: layers, timelineCount: timelineCount))
+          try PlanReader(item, at: reader.path("states[\(index)]")), layers: layers, timelineCount: timelineCount,
+          slots: slots))
     }
     guard !states.isEmpty else { throw PlanError(reader.path("states"), "a machine needs at least one state") }
     initial = try reader.integer("initial", in: 0..<states.count)
@@ -83,9 +80,9 @@ extension MachineTable {
     }
   }
 
-  private static func decodeState(_ reader: PlanReader, layers: LayerTable, timelineCount: Int) throws(PlanError)
-    -> State
-  {
+  private static func decodeState(
+    _ reader: PlanReader, layers: LayerTable, timelineCount: Int, slots: PlanSlotMapping
+  ) throws(PlanError) -> State {
     let loop = try optionalIndex(reader, "loop", count: timelineCount)
     let loopLength = try reader.number("loopLength")
     guard loopLength >= 0 else { throw PlanError(reader.path("loopLength"), "expected a number ≥ 0 or \"inf\"") }
@@ -97,16 +94,16 @@ extension MachineTable {
     var values: [Double] = []
     var path: [Double] = []
     for layer in 0..<layers.count {
-      let slots = try finiteNumbers(valueItems[layer], at: reader.path("values[\(layer)]"))
-      guard slots.count == SlotLayout.count else {
-        throw PlanError(reader.path("values[\(layer)]"), "expected \(SlotLayout.count) numbers")
+      let planValues = try finiteNumbers(valueItems[layer], at: reader.path("values[\(layer)]"))
+      guard planValues.count == slots.planCount else {
+        throw PlanError(reader.path("values[\(layer)]"), "expected \(slots.planCount) numbers, one per slot")
       }
       let expected = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
       let coordinates = try finiteNumbers(pathItems[layer], at: reader.path("pathCoordinates[\(layer)]"))
       guard coordinates.count == expected else {
         throw PlanError(reader.path("pathCoordinates[\(layer)]"), "expected the layer's \(expected) coordinates")
       }
-      values += slots
+      values += slots.values(from: planValues[...])
       path += coordinates
     }
     return State(
@@ -126,16 +123,8 @@ extension MachineTable {
     guard duration.isFinite, duration >= 0, length >= 0 else {
       throw PlanError(reader.location, "duration must be finite and ≥ 0, length ≥ 0 (or \"inf\")")
     }
-    var curve: CubicTimingCurve?
-    let curveValue = try reader.member("timingCurve")
-    if curveValue != .string("linear") {
-      let numbers = try reader.numbers("timingCurve")
-      guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
-        throw PlanError(reader.path("timingCurve"), "expected \"linear\" or six finite coefficients")
-      }
-      curve = CubicTimingCurve(
-        ax: numbers[0], bx: numbers[1], cx: numbers[2], ay: numbers[3], by: numbers[4], cy: numbers[5])
-    }
+    let points = try reader.numbers("timingFunction")
+    try TrackDecoder.checkTimingFunction(points, at: reader.path("timingFunction"))
     guard let discrete = DiscreteSwitch(rawValue: try reader.string("discrete")) else {
       throw PlanError(reader.path("discrete"), "expected \"start\" or \"end\"")
     }
@@ -145,7 +134,8 @@ extension MachineTable {
       throw PlanError(reader.path("interrupt"), "expected \"blend\" or \"replace\"")
     }
     return Transition(
-      from: from, trigger: trigger, to: to, duration: duration, curve: curve,
+      from: from, trigger: trigger, to: to, duration: duration,
+      timingFunction: TimingFunction(points[0], points[1], points[2], points[3]),
       timeline: try Self.optionalIndex(reader, "timeline", count: timelineCount), discrete: discrete,
       interrupt: interrupt, length: length)
   }

@@ -91,7 +91,9 @@ extension MachineTable {
     public package(set) var to: Int
     /// Of the pose animations, in seconds; 0 switches every value at once.
     public package(set) var duration: Double
-    /// The pose animations' timing function as polynomial coefficients; nil is linear.
+    /// The pose animations' timing function as control points (what a plan stores and exporters read).
+    public package(set) var timingFunction: TimingFunction
+    /// Its polynomial form, derived once; nil when linear.
     public package(set) var curve: CubicTimingCurve?
     /// Index into the plan's timelines: played from the transition's start, above the pose animations.
     public package(set) var timeline: Int?
@@ -102,14 +104,15 @@ extension MachineTable {
     public package(set) var length: Double
 
     package init(
-      from: Int, trigger: Trigger, to: Int, duration: Double, curve: CubicTimingCurve? = nil, timeline: Int? = nil,
-      discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, length: Double
+      from: Int, trigger: Trigger, to: Int, duration: Double, timingFunction: TimingFunction = .linear,
+      timeline: Int? = nil, discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, length: Double
     ) {
       self.from = from
       self.trigger = trigger
       self.to = to
       self.duration = duration
-      self.curve = curve
+      self.timingFunction = timingFunction
+      curve = timingFunction.isLinear ? nil : timingFunction.curve
       self.timeline = timeline
       self.discrete = discrete
       self.interrupt = interrupt

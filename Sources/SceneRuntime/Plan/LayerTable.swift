@@ -22,7 +22,7 @@ public struct LayerTable: Sendable, Hashable {
 
   public var count: Int { ids.count }
 
-  public mutating func append(
+  package mutating func append(
     id: String, parent: Int, type: LayerType, isMask: Bool, values: [Double], path: BezierPath,
     style: LayerStyle
   ) {

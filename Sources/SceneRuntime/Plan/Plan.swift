@@ -6,7 +6,7 @@ import SceneCore
 /// without the front end. Its JSON form is documented in `docs/plan-format.md`.
 public struct Plan: Sendable, Hashable {
   /// Bumped whenever the JSON form changes incompatibly; a loader rejects any other version.
-  public static let formatVersion = 1
+  public static let formatVersion = 2
 
   public var scene: String
   public var width: Double
@@ -52,7 +52,7 @@ public struct TimelineTable: Sendable, Hashable {
 
   public var count: Int { names.count }
 
-  public mutating func append(name: String, autoplay: Bool, trackEnd: Int) {
+  package mutating func append(name: String, autoplay: Bool, trackEnd: Int) {
     names.append(name)
     self.autoplay.append(autoplay)
     trackStarts.append(trackEnd)

@@ -1,5 +1,6 @@
 /// How one keyframe segment turns its local parameter into a value. Stored as one byte per segment; the low bits
-/// are the kind, `eased` marks a segment whose first six coefficients are a timing curve applied to s first.
+/// are the kind, `eased` marks a segment whose first four coefficients are a timing function's control points
+/// [x1, y1, x2, y2], applied to s first (the sampler derives the polynomial when it loads).
 public enum SegmentKind {
   /// v_i, whatever s (discrete keyframes).
   public static let hold: UInt8 = 0
@@ -16,13 +17,15 @@ public enum SegmentKind {
   public static let motionHold: UInt8 = 5
   /// a + (b − a)·p, not clamped, so overshooting timing functions overshoot (basic animations).
   public static let basic: UInt8 = 6
-  /// Flag: the first six coefficients are `CubicTimingCurve` ax, bx, cx, ay, by, cy, applied to s.
+  /// Flag: the first `easingCount` coefficients are control points x1, y1, x2, y2, applied to s.
   public static let eased: UInt8 = 0x10
+  /// The numbers an eased segment's timing function takes.
+  public static let easingCount = 4
   public static let kindMask: UInt8 = 0x0F
 
   /// How many coefficients a segment of this byte stores, for `components` value components; nil if unknown.
   public static func coefficientCount(_ byte: UInt8, components: Int) -> Int? {
-    let easing = byte & eased != 0 ? 6 : 0
+    let easing = byte & eased != 0 ? easingCount : 0
     switch byte & kindMask {
     case hold: return byte & eased != 0 ? nil : 0
     case linear: return easing

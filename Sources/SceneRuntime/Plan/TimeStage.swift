@@ -1,24 +1,35 @@
 import SceneCore
 
-/// One CAMediaTiming node of a track's time transform, stored as `stride` plain numbers.
+/// One CAMediaTiming node of a track's time transform.
 ///
 /// A track's stages run from its timeline's root down to its leaf; each maps its parent's time to its own
-/// progress, and a group's warped progress times its duration becomes its children's parent time.
-public enum TimeStage {
-  public static let beginTime = 0
-  public static let speed = 1
-  public static let timeOffset = 2
-  public static let duration = 3
+/// progress, and a group's warped progress times its duration becomes its children's parent time. Plain numbers
+/// only, so `[TimeStage]` stays one contiguous block.
+public struct TimeStage: Sendable, Hashable {
+  public var beginTime: Double
+  public var speed: Double
+  public var timeOffset: Double
+  public var duration: Double
   /// duration, or twice it when autoreversing.
-  public static let cycle = 4
-  public static let activeDuration = 5
-  /// A `Flags` bit set, stored as a number.
-  public static let flags = 6
-  /// 1 when the six timing-curve coefficients follow; 0 for linear (the coefficients are then 0).
-  public static let eased = 7
-  /// `CubicTimingCurve` ax, bx, cx, ay, by, cy.
-  public static let curve = 8
-  public static let stride = 14
+  public var cycle: Double
+  public var activeDuration: Double
+  public var flags: Flags
+  /// The stage's timing function as control points; a linear one (x1 = y1, x2 = y2) leaves progress unwarped.
+  public var timingFunction: TimingFunction
+
+  public init(
+    beginTime: Double, speed: Double, timeOffset: Double, duration: Double, cycle: Double, activeDuration: Double,
+    flags: Flags, timingFunction: TimingFunction
+  ) {
+    self.beginTime = beginTime
+    self.speed = speed
+    self.timeOffset = timeOffset
+    self.duration = duration
+    self.cycle = cycle
+    self.activeDuration = activeDuration
+    self.flags = flags
+    self.timingFunction = timingFunction
+  }
 
   public struct Flags: OptionSet, Sendable, Hashable {
     public let rawValue: Int
@@ -29,20 +40,22 @@ public enum TimeStage {
     public static let fillsForwards = Flags(rawValue: 4)
     /// Only a timeline's root is removed on completion; members of groups ignore the flag.
     public static let removed = Flags(rawValue: 8)
+
+    /// The names the plan's JSON gives the flags, in the order it writes them.
+    public static let names: [(String, Flags)] = [
+      ("autoreverses", .autoreverses), ("fillsBackwards", .fillsBackwards), ("fillsForwards", .fillsForwards),
+      ("removed", .removed),
+    ]
   }
 
-  /// The numbers of one stage, in storage order.
-  public static func encode(
-    beginTime: Double, speed: Double, timeOffset: Double, duration: Double, cycle: Double, activeDuration: Double,
-    flags: Flags, timingFunction: TimingFunction?
-  ) -> [Double] {
-    var numbers = [beginTime, speed, timeOffset, duration, cycle, activeDuration, Double(flags.rawValue)]
-    if let function = timingFunction, !function.isLinear {
-      let curve = function.curve
-      numbers += [1, curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
-    } else {
-      numbers += [0, 0, 0, 0, 0, 0, 0]
-    }
-    return numbers
+  /// Whether the timing function warps progress at all (a linear curve is the identity, not a solved cubic).
+  public var isEased: Bool { !timingFunction.isLinear }
+
+  /// The polynomial form the sampler evaluates, derived from the control points.
+  public var curve: CubicTimingCurve { CubicTimingCurve(timingFunction) }
+
+  /// Where `terminal` ends, as `CycleClock.terminal` decides it.
+  public var terminal: (iteration: Double, position: Double) {
+    CycleClock.terminal(activeDuration: activeDuration, timeOffset: timeOffset, cycle: cycle, speed: speed)
   }
 }

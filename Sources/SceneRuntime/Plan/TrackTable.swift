@@ -1,7 +1,9 @@
+import SceneCore
+
 /// Every animation leaf of every timeline, in document order, struct-of-arrays.
 ///
 /// Track `t` writes `components[t]` numbers to layer `layers[t]` (slots from `slots[t]`, or the path when -1);
-/// its time transform is stages `stageStarts[t] ..< stageStarts[t + 1]` of `stages` (stride `TimeStage.stride`);
+/// its time transform is stages `stageStarts[t] ..< stageStarts[t + 1]` of `stages`;
 /// its keyframe table is key times `keyStarts[t] ..< keyStarts[t + 1]`, one segment fewer than key times
 /// (`segmentStarts`), and values from `valueStarts[t]` with stride `components[t]`. Segment `s` has the kind byte
 /// `segmentKinds[s]` and coefficients `coefficientStarts[s] ..< coefficientStarts[s + 1]`.
@@ -14,7 +16,7 @@ public struct TrackTable: Sendable, Hashable {
   public var components: [Int] = []
   public var flags: [TrackFlags] = []
   public var stageStarts: [Int] = [0]
-  public var stages: [Double] = []
+  public var stages: [TimeStage] = []
   public var keyStarts: [Int] = [0]
   public var keyTimes: [Double] = []
   public var segmentStarts: [Int] = [0]
@@ -65,24 +67,24 @@ public struct TrackFlags: OptionSet, Sendable, Hashable {
 
 extension TrackTable {
   /// One track's description, as the compiler builds it; `append` flattens it into the tables.
-  public struct Track: Sendable, Hashable {
-    public var keyPath: String
-    public var layer: Int
-    public var slot: Int
-    public var components: Int
-    public var flags: TrackFlags
-    /// Stages in storage form, concatenated (`TimeStage.stride` numbers each).
-    public var stages: [Double]
-    public var keyTimes: [Double]
-    public var segmentKinds: [UInt8]
-    /// Per segment, its coefficients.
-    public var coefficients: [[Double]]
+  package struct Track: Sendable, Hashable {
+    package var keyPath: String
+    package var layer: Int
+    package var slot: Int
+    package var components: Int
+    package var flags: TrackFlags
+    /// Root first.
+    package var stages: [TimeStage]
+    package var keyTimes: [Double]
+    package var segmentKinds: [UInt8]
+    /// Every segment's coefficients, concatenated (`SegmentKind.coefficientCount` numbers each).
+    package var coefficients: [Double]
     /// Flattened values, stride `components`.
-    public var values: [Double]
+    package var values: [Double]
 
-    public init(
-      keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [Double],
-      keyTimes: [Double], segmentKinds: [UInt8], coefficients: [[Double]], values: [Double]
+    package init(
+      keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [TimeStage],
+      keyTimes: [Double], segmentKinds: [UInt8], coefficients: [Double], values: [Double]
     ) {
       self.keyPath = keyPath
       self.layer = layer
@@ -97,36 +99,49 @@ extension TrackTable {
     }
   }
 
-  public mutating func append(_ track: Track) {
+  /// Flattens `track` into the tables; its segment kinds must fit its components (`SegmentKind.coefficientCount`).
+  package mutating func append(_ track: Track) {
     keyPaths.append(track.keyPath)
     layers.append(track.layer)
     slots.append(track.slot)
     components.append(track.components)
     flags.append(track.flags)
     stages += track.stages
-    stageStarts.append(stages.count / TimeStage.stride)
+    stageStarts.append(stages.count)
     keyTimes += track.keyTimes
     keyStarts.append(keyTimes.count)
-    for (kind, numbers) in zip(track.segmentKinds, track.coefficients) {
+    var end = coefficients.count
+    for kind in track.segmentKinds {
       segmentKinds.append(kind)
-      coefficients += numbers
-      coefficientStarts.append(coefficients.count)
+      end += SegmentKind.coefficientCount(kind, components: track.components) ?? 0
+      coefficientStarts.append(end)
     }
+    coefficients += track.coefficients
+    precondition(end == coefficients.count, "each segment's coefficients as its kind needs")
     segmentStarts.append(segmentKinds.count)
     values += track.values
     valueStarts.append(values.count)
   }
 
-  /// Track `index` in its unflattened form (for serialisation and tests).
-  public func track(_ index: Int) -> Track {
+  /// Track `index`'s stages, root first.
+  public func stages(of index: Int) -> ArraySlice<TimeStage> { stages[stageStarts[index]..<stageStarts[index + 1]] }
+
+  /// The timing function of eased segment `segment` as control points; nil for a segment without one.
+  public func timingFunction(ofSegment segment: Int) -> TimingFunction? {
+    guard segmentKinds[segment] & SegmentKind.eased != 0 else { return nil }
+    let c = coefficientStarts[segment]
+    return TimingFunction(coefficients[c], coefficients[c + 1], coefficients[c + 2], coefficients[c + 3])
+  }
+
+  /// Track `index` in its unflattened form (for tests and tools that rebuild plans).
+  package func track(_ index: Int) -> Track {
     let segments = segmentStarts[index]..<segmentStarts[index + 1]
     return Track(
       keyPath: keyPaths[index], layer: layers[index], slot: slots[index], components: components[index],
-      flags: flags[index],
-      stages: Array(stages[stageStarts[index] * TimeStage.stride..<stageStarts[index + 1] * TimeStage.stride]),
+      flags: flags[index], stages: Array(stages(of: index)),
       keyTimes: Array(keyTimes[keyStarts[index]..<keyStarts[index + 1]]),
       segmentKinds: Array(segmentKinds[segments]),
-      coefficients: segments.map { Array(coefficients[coefficientStarts[$0]..<coefficientStarts[$0 + 1]]) },
+      coefficients: Array(coefficients[coefficientStarts[segments.lowerBound]..<coefficientStarts[segments.upperBound]]),
       values: Array(values[valueStarts[index]..<valueStarts[index + 1]]))
   }
 }
@@ -135,7 +150,7 @@ extension TrackTable {
   /// Upper bounds on a table's sizes, so the compiler can reserve every array once: a growing array briefly holds
   /// its old and new storage, which on a large spec was the compile's peak. Reserved but unused capacity is never
   /// touched, so it costs address space, not resident memory.
-  public struct Capacity: Sendable, Hashable {
+  package struct Capacity: Sendable, Hashable {
     public var tracks = 0
     public var stages = 0
     public var keys = 0
@@ -146,7 +161,7 @@ extension TrackTable {
     public init() {}
   }
 
-  public mutating func reserveCapacity(_ capacity: Capacity) {
+  package mutating func reserveCapacity(_ capacity: Capacity) {
     keyPaths.reserveCapacity(capacity.tracks)
     layers.reserveCapacity(capacity.tracks)
     slots.reserveCapacity(capacity.tracks)
@@ -156,7 +171,7 @@ extension TrackTable {
     keyStarts.reserveCapacity(capacity.tracks + 1)
     segmentStarts.reserveCapacity(capacity.tracks + 1)
     valueStarts.reserveCapacity(capacity.tracks + 1)
-    stages.reserveCapacity(capacity.stages * TimeStage.stride)
+    stages.reserveCapacity(capacity.stages)
     keyTimes.reserveCapacity(capacity.keys)
     segmentKinds.reserveCapacity(capacity.segments)
     coefficientStarts.reserveCapacity(capacity.segments + 1)

@@ -9,7 +9,7 @@
 /// whole number: a boundary.
 ///
 /// Public so that every consumer of the plan's `TimeStage`s (the sampler, the Lottie exporter) decides ends alike:
-/// `terminal(stageNumbers:)` for a stage's end, `entering` / `leaving` for a local time.
+/// `TimeStage.terminal` for a stage's end, `entering` / `leaving` for a local time.
 public enum CycleClock {
   /// Relative distance from a whole number of cycles within which a quotient counts as on the boundary. Rounding
   /// of decimal inputs and their products is ~1e-16 relative; 1e-12 leaves four orders of margin, and only inputs
@@ -78,13 +78,6 @@ public enum CycleClock {
   static func slack(_ quotient: Double, atEnd: Bool) -> Double {
     let relative = min(tolerance * max(1, abs(quotient)), 1e-3)
     return atEnd ? max(relative, 4 * abs(quotient).ulp) : relative
-  }
-
-  /// `terminal` of the stage whose `TimeStage.stride` numbers start at `base` in `stages`.
-  public static func terminal(stages: [Double], base: Int) -> (iteration: Double, position: Double) {
-    terminal(
-      activeDuration: stages[base + TimeStage.activeDuration], timeOffset: stages[base + TimeStage.timeOffset],
-      cycle: stages[base + TimeStage.cycle], speed: stages[base + TimeStage.speed])
   }
 
   /// How far, in parent time, a parent time may round past a node's begin or the end of its active window and

@@ -74,27 +74,8 @@ struct HotSegment {
   @inline(__always) var trackFlags: TrackFlags { TrackFlags(rawValue: Int(flags)) }
 }
 
-/// The workspace's hot records: one per track, in track order, 64-byte aligned.
-struct HotSegments {
-  let base: UnsafeMutablePointer<HotSegment>
-  let count: Int
-
-  init(program: SamplerProgram) {
-    precondition(MemoryLayout<HotSegment>.stride == HotSegment.size, "HotSegment must stay 192 bytes")
-    precondition(MemoryLayout<HotSegment>.offset(of: \HotSegment.tail) == 64, "HotSegment's tail starts a line")
-    precondition(TrackFlags.rotateAutoReverse.rawValue <= Int(UInt16.max), "track flags fit 16 bits")
-    count = program.tracks.count
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: max(count, 1) * HotSegment.size, alignment: HotSegment.alignment)
-    base = raw.bindMemory(to: HotSegment.self, capacity: max(count, 1))
-    for track in 0..<count { (base + track).initialize(to: HotSegment(program: program, track: track)) }
-  }
-
-  func free() {
-    base.deinitialize(count: count)
-    UnsafeMutableRawPointer(base).deallocate()
-  }
-
+/// Reading a hot record's tail and spring; the records themselves are the workspace's `hot` table.
+enum HotSegments {
   /// Where the tail of record `record` starts.
   @inline(__always)
   static func tail(of record: UnsafeMutablePointer<HotSegment>) -> UnsafeMutablePointer<Double> {

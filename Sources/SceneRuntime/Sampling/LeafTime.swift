@@ -24,10 +24,6 @@ struct TimeNode {
   var eased: Bool
   var curve: CubicTimingCurve
 
-  /// From one stage's `TimeStage.stride` numbers.
-  init(parent: Int, _ numbers: [Double]) {
-    self.init(parent: parent, stages: numbers, stage: 0)
-  }
 }
 
 /// Where a node is in its own time at one instant: whether it is in effect, its progress after its timing
@@ -125,29 +121,27 @@ extension SamplerProgram {
 }
 
 extension TimeNode {
-  /// Stage `stage` of `stages` (stride `TimeStage.stride`), without building an array.
-  init(parent: Int, stages: [Double], stage: Int) {
-    let base = stage * TimeStage.stride
+  /// One stage of the plan under `parent`, with what the sampler solves once: the window limits, the terminal
+  /// position and the polynomial form of the timing function.
+  init(parent: Int, stage: TimeStage) {
     self.parent = parent
-    begin = stages[base + TimeStage.beginTime]
-    speed = stages[base + TimeStage.speed]
-    offset = stages[base + TimeStage.timeOffset]
-    duration = stages[base + TimeStage.duration]
-    cycle = stages[base + TimeStage.cycle]
-    active = stages[base + TimeStage.activeDuration]
+    begin = stage.beginTime
+    speed = stage.speed
+    offset = stage.timeOffset
+    duration = stage.duration
+    cycle = stage.cycle
+    active = stage.activeDuration
     activeLimit = CycleClock.activeLimit(activeDuration: active, cycle: cycle, beginTime: begin, speed: speed)
     beginSlack = CycleClock.phaseSlack(activeDuration: active, cycle: cycle, beginTime: begin, speed: speed)
     if speed != 0 && active.isFinite {
-      (endIteration, endPosition) = CycleClock.terminal(stages: stages, base: base)
+      (endIteration, endPosition) = stage.terminal
     } else {
       // Never after: no end to clamp to.
       (endIteration, endPosition) = (speed < 0 ? -.infinity : .infinity, 0)
     }
-    flags = TimeStage.Flags(rawValue: Int(stages[base + TimeStage.flags]))
-    eased = stages[base + TimeStage.eased] != 0
-    let c = base + TimeStage.curve
-    curve = CubicTimingCurve(
-      ax: stages[c], bx: stages[c + 1], cx: stages[c + 2], ay: stages[c + 3], by: stages[c + 4], cy: stages[c + 5])
+    flags = stage.flags
+    eased = stage.isEased
+    curve = eased ? stage.curve : CubicTimingCurve(ax: 0, bx: 0, cx: 0, ay: 0, by: 0, cy: 0)
   }
 }
 
@@ -161,7 +155,7 @@ extension TrackTable {
     var parentTime = sceneTime
     var result = LeafTime.notInEffect
     for stage in first...last {
-      result = TimeNode(parent: -1, stages: stages, stage: stage).time(parentTime: parentTime)
+      result = TimeNode(parent: -1, stage: stages[stage]).time(parentTime: parentTime)
       guard result.inEffect else { return nil }
       parentTime = result.childTime
     }

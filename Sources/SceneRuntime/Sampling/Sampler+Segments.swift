@@ -71,7 +71,7 @@ extension SamplerProgram {
       let curve = curveTables.base + Int(entry.pointee.curve) * CurveTables.stride
       for index in 0..<CurveTables.stride { tail[HotSegment.curveSlot + index] = curve[index] }
       used = HotSegment.easedSlots
-      c += 6
+      c += SegmentKind.easingCount
     }
     var current = UnsafePointer(values.base + firstValue + local * count)
     let valueCount: Int

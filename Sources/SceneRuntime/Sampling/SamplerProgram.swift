@@ -1,12 +1,14 @@
 import SceneCore
 
-/// The sampler's read-only tables, built once from a plan: the plan's arrays copied into raw buffers (so the hot
-/// loop reads them through plain pointers, with no array retains, copies or bounds checks per track), one record
-/// per track, the timing stages of all tracks merged into a tree of shared nodes, and spring constants solved
-/// in advance.
+/// The sampler's read-only tables, built once from a plan: the numbers the hot loop reads copied into one
+/// allocation (`TableArena`, so the loop reads them through plain pointers, with no array retains, copies or
+/// bounds checks per track, and the tables are owned and freed once), one record per track, the timing stages of
+/// all tracks merged into a tree of shared nodes, spring constants and timing-curve polynomials solved in advance.
 ///
 /// Immutable after `init`, so samplers copied from one another share it safely.
 final class SamplerProgram: @unchecked Sendable {
+  /// Owns every buffer below.
+  private let arena: TableArena
   let layerCount: Int
   let slotValues: RawBuffer<Double>
   let pathCoordinateStarts: RawBuffer<Int>
@@ -35,14 +37,6 @@ final class SamplerProgram: @unchecked Sendable {
   init(plan: Plan) {
     let table = plan.tracks
     layerCount = plan.layers.count
-    slotValues = RawBuffer(plan.layers.values)
-    pathCoordinateStarts = RawBuffer(plan.layers.pathCoordinateStarts)
-    pathCoordinates = RawBuffer(plan.layers.pathCoordinates)
-    keyTimes = RawBuffer(table.keyTimes)
-    values = RawBuffer(table.values)
-    segmentKinds = RawBuffer(table.segmentKinds)
-    coefficientStarts = RawBuffer(table.coefficientStarts)
-    coefficients = RawBuffer(table.coefficients)
     width = max(table.maxComponents, 3)
 
     var springList: [SpringCurve] = []
@@ -52,11 +46,8 @@ final class SamplerProgram: @unchecked Sendable {
       springOf[segment] = springList.count
       springList.append(SpringCurve(table.coefficients[base..<base + 5]))
     }
-    springIndex = RawBuffer(springOf)
-    springs = RawBuffer(springList)
     let tables = CurveTables(
       segmentKinds: table.segmentKinds, coefficientStarts: table.coefficientStarts, coefficients: table.coefficients)
-    curveTables = RawBuffer(tables.records)
     var entries: [SegmentEntry] = []
     entries.reserveCapacity(table.segmentKinds.count)
     for track in 0..<table.count {
@@ -74,11 +65,10 @@ final class SamplerProgram: @unchecked Sendable {
             byte: byte))
       }
     }
-    segmentEntries = RawBuffer(entries)
 
-    // Stage chains → shared nodes: a node is one stage's numbers under one parent node, so the groups above many
-    // tracks are evaluated once per sample. Roots are keyed by their timeline, which keeps each timeline's nodes
-    // in one contiguous range.
+    // Stage chains → shared nodes: a node is one stage under one parent node, so the groups above many tracks
+    // are evaluated once per sample. Roots are keyed by their timeline, which keeps each timeline's nodes in one
+    // contiguous range.
     var nodeList: [TimeNode] = []
     var nodeIndex: [NodeKey: Int] = [:]
     var records: [TrackRecord] = []
@@ -87,14 +77,13 @@ final class SamplerProgram: @unchecked Sendable {
     for timeline in 0..<plan.timelines.count {
       for track in plan.timelines.trackStarts[timeline]..<plan.timelines.trackStarts[timeline + 1] {
         var parent = -1
-        for stage in table.stageStarts[track]..<table.stageStarts[track + 1] {
-          let numbers = Array(table.stages[stage * TimeStage.stride..<(stage + 1) * TimeStage.stride])
-          let key = NodeKey(parent: parent, timeline: timeline, bits: numbers.map(\.bitPattern))
+        for stage in table.stages(of: track) {
+          let key = NodeKey(parent: parent, timeline: timeline, stage: stage)
           if let existing = nodeIndex[key] {
             parent = existing
           } else {
             nodeIndex[key] = nodeList.count
-            nodeList.append(TimeNode(parent: parent, numbers))
+            nodeList.append(TimeNode(parent: parent, stage: stage))
             parent = nodeList.count - 1
           }
         }
@@ -102,68 +91,60 @@ final class SamplerProgram: @unchecked Sendable {
       }
       nodeBounds.append(nodeList.count)
     }
-    nodes = RawBuffer(nodeList)
-    nodeStarts = RawBuffer(nodeBounds)
-    trackStarts = RawBuffer(plan.timelines.trackStarts)
-    tracks = RawBuffer(records)
-  }
 
-  deinit {
-    slotValues.free()
-    pathCoordinateStarts.free()
-    pathCoordinates.free()
-    tracks.free()
-    nodes.free()
-    nodeStarts.free()
-    trackStarts.free()
-    keyTimes.free()
-    values.free()
-    segmentKinds.free()
-    coefficientStarts.free()
-    coefficients.free()
-    springIndex.free()
-    springs.free()
-    curveTables.free()
-    segmentEntries.free()
+    let layers = plan.layers
+    var size = TableArena.Size()
+    size.add(layers.values)
+    size.add(layers.pathCoordinateStarts)
+    size.add(layers.pathCoordinates)
+    size.add(table.keyTimes)
+    size.add(table.values)
+    size.add(table.segmentKinds)
+    size.add(table.coefficientStarts)
+    size.add(table.coefficients)
+    size.add(springOf)
+    size.add(springList)
+    size.add(tables.records)
+    size.add(entries)
+    size.add(nodeList)
+    size.add(nodeBounds)
+    size.add(plan.timelines.trackStarts)
+    size.add(records)
+    let arena = TableArena(size)
+    slotValues = arena.place(layers.values)
+    pathCoordinateStarts = arena.place(layers.pathCoordinateStarts)
+    pathCoordinates = arena.place(layers.pathCoordinates)
+    keyTimes = arena.place(table.keyTimes)
+    values = arena.place(table.values)
+    segmentKinds = arena.place(table.segmentKinds)
+    coefficientStarts = arena.place(table.coefficientStarts)
+    coefficients = arena.place(table.coefficients)
+    springIndex = arena.place(springOf)
+    springs = arena.place(springList)
+    curveTables = arena.place(tables.records)
+    segmentEntries = arena.place(entries)
+    nodes = arena.place(nodeList)
+    nodeStarts = arena.place(nodeBounds)
+    trackStarts = arena.place(plan.timelines.trackStarts)
+    tracks = arena.place(records)
+    self.arena = arena
   }
 
   private struct NodeKey: Hashable {
     var parent: Int
     var timeline: Int
-    /// Bit patterns, so that 0 and −0 (equal as numbers) stay apart.
+    /// The stage's numbers as bit patterns, so that 0 and −0 (equal as numbers) stay apart.
     var bits: [UInt64]
-  }
-}
 
-/// A fixed-size buffer of plain values owned by whoever frees it (`SamplerProgram`, `SamplerWorkspace`).
-struct RawBuffer<Element> {
-  let base: UnsafeMutablePointer<Element>
-  let count: Int
-
-  init(_ elements: [Element]) {
-    count = elements.count
-    base = .allocate(capacity: max(count, 1))
-    elements.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: count) }
-  }
-
-  init(repeating value: Element, count: Int) {
-    self.count = count
-    base = .allocate(capacity: max(count, 1))
-    base.initialize(repeating: value, count: count)
-  }
-
-  func copy() -> RawBuffer<Element> {
-    RawBuffer(Array(UnsafeBufferPointer(start: base, count: count)))
-  }
-
-  func free() {
-    base.deinitialize(count: count)
-    base.deallocate()
-  }
-
-  @inline(__always) subscript(index: Int) -> Element {
-    get { base[index] }
-    nonmutating set { base[index] = newValue }
+    init(parent: Int, timeline: Int, stage: TimeStage) {
+      self.parent = parent
+      self.timeline = timeline
+      let function = stage.timingFunction
+      bits = [
+        stage.beginTime, stage.speed, stage.timeOffset, stage.duration, stage.cycle, stage.activeDuration,
+        Double(stage.flags.rawValue), function.x1, function.y1, function.x2, function.y2,
+      ].map(\.bitPattern)
+    }
   }
 }
 

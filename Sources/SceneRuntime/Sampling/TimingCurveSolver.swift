@@ -135,7 +135,8 @@ enum TimingCurveSolver {
 }
 
 /// The timing curves of a plan's eased segments with their inverse tables, one record per distinct curve (many
-/// segments share one): the curve's six numbers, then `TimingCurveSolver.tableSlots` numbers of its table.
+/// segments share one): the polynomial's six numbers (`CubicTimingCurve` ax, bx, cx, ay, by, cy, derived here
+/// from the plan's control points), then `TimingCurveSolver.tableSlots` numbers of its table.
 struct CurveTables {
   static let stride = 6 + TimingCurveSolver.tableSlots
   var records: [Double] = []
@@ -147,14 +148,15 @@ struct CurveTables {
     var index: [[UInt64]: Int32] = [:]
     for segment in segmentKinds.indices where segmentKinds[segment] & SegmentKind.eased != 0 {
       let c = coefficientStarts[segment]
-      let curve = Array(coefficients[c..<c + 6])
-      let key = curve.map(\.bitPattern)
+      let points = coefficients[c..<c + SegmentKind.easingCount]
+      let key = points.map(\.bitPattern)
       if let existing = index[key] {
         recordOf[segment] = existing
       } else {
         let record = Int32(records.count / Self.stride)
-        records += curve
-        TimingCurveSolver.appendTable(ax: curve[0], bx: curve[1], cx: curve[2], to: &records)
+        let curve = CubicTimingCurve(TimingFunction(points[c], points[c + 1], points[c + 2], points[c + 3]))
+        records += [curve.ax, curve.bx, curve.cx, curve.ay, curve.by, curve.cy]
+        TimingCurveSolver.appendTable(ax: curve.ax, bx: curve.bx, cx: curve.cx, to: &records)
         index[key] = record
         recordOf[segment] = record
       }

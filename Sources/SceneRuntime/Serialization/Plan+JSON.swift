@@ -14,7 +14,7 @@ extension Plan {
     // Reserved for the longest text the numbers can take (a growing array briefly holds two copies of a text ~5×
     // the spec); capacity never written is never touched, so it costs address space, not memory.
     let numbers =
-      tracks.values.count + tracks.keyTimes.count + tracks.coefficients.count + tracks.stages.count
+      tracks.values.count + tracks.keyTimes.count + tracks.coefficients.count + 11 * tracks.stages.count
       + tracks.segmentKinds.count + layers.values.count + layers.pathCoordinates.count
     output.reserveCapacity(26 * numbers + 4096 * (tracks.count + layers.count) + 65536)
     guard case .object(let members) = json(tracks: .array([])) else { return output }
@@ -48,13 +48,23 @@ extension Plan {
     root.append("formatVersion", JSONValue(Plan.formatVersion))
     root.append("scene", .string(scene))
     root.append("size", PlanNumbers.json([width, height]))
-    root.append("slotCount", JSONValue(SlotLayout.count))
+    root.append("slots", .array(PlanSlots.current.map(Self.slotJSON)))
     root.append("layers", .array((0..<layers.count).map(layerJSON)))
     root.append("timelines", .array((0..<timelines.count).map(timelineJSON)))
     root.append("tracks", trackList)
     // Only interactive scenes carry the member, so the plans of other scenes are unchanged.
     if let machine { root.append("machine", machine.json(layers: layers)) }
+    if let sourceMap { root.append("sourceMap", sourceMap.json()) }
     return root.value
+  }
+
+  private static func slotJSON(_ slot: PlanSlot) -> JSONValue {
+    var object = JSONObject()
+    object.append("name", .string(slot.name))
+    object.append("first", JSONValue(slot.first))
+    object.append("width", JSONValue(slot.width))
+    object.append("kind", .string(slot.kind))
+    return object.value
   }
 
   private func layerJSON(_ index: Int) -> JSONValue {
@@ -87,36 +97,49 @@ extension Plan {
   }
 
   private func trackJSON(_ index: Int) -> JSONValue {
-    let track = tracks.track(index)
     var object = JSONObject()
-    object.append("keyPath", .string(track.keyPath))
-    object.append("layer", JSONValue(track.layer))
-    object.append("slot", track.slot < 0 ? .string("path") : JSONValue(track.slot))
-    object.append("components", JSONValue(track.components))
-    object.append("flags", .array(TrackFlags.names.filter { track.flags.contains($0.1) }.map { .string($0.0) }))
-    let stageCount = track.stages.count / TimeStage.stride
-    object.append(
-      "stages",
-      .array((0..<stageCount).map { stageJSON(Array(track.stages[$0 * TimeStage.stride..<($0 + 1) * TimeStage.stride])) }))
-    object.append("keyTimes", PlanNumbers.json(track.keyTimes))
-    object.append("values", PlanNumbers.json(track.values))
-    object.append("segmentKinds", PlanNumbers.json(track.segmentKinds.map { Int($0) }))
-    object.append("coefficients", PlanNumbers.json(track.coefficients.flatMap { $0 }))
+    object.append("keyPath", .string(tracks.keyPaths[index]))
+    object.append("layer", JSONValue(tracks.layers[index]))
+    // By name, so a reader whose slots lie elsewhere still writes the same property.
+    let slot = tracks.slots[index]
+    if slot >= 0, let (named, component) = PlanSlots.slot(containing: slot) {
+      object.append("slot", .string(named.name))
+      object.append("component", JSONValue(component))
+    } else {
+      object.append("slot", "path")
+      object.append("component", JSONValue(0))
+    }
+    object.append("components", JSONValue(tracks.components[index]))
+    let flags = tracks.flags[index]
+    object.append("flags", .array(TrackFlags.names.filter { flags.contains($0.1) }.map { .string($0.0) }))
+    object.append("stages", .array(tracks.stages(of: index).map(Self.stageJSON)))
+    object.append("keyTimes", PlanNumbers.json(tracks.keyTimes[tracks.keyStarts[index]..<tracks.keyStarts[index + 1]]))
+    object.append("values", PlanNumbers.json(tracks.values[tracks.valueStarts[index]..<tracks.valueStarts[index + 1]]))
+    let segments = tracks.segmentStarts[index]..<tracks.segmentStarts[index + 1]
+    object.append("segmentKinds", PlanNumbers.json(tracks.segmentKinds[segments].map { Int($0) }))
+    let coefficients = tracks.coefficientStarts[segments.lowerBound]..<tracks.coefficientStarts[segments.upperBound]
+    object.append("coefficients", PlanNumbers.json(tracks.coefficients[coefficients]))
     return object.value
   }
 
-  private func stageJSON(_ s: [Double]) -> JSONValue {
-    let flags = TimeStage.Flags(rawValue: Int(s[TimeStage.flags]))
-    let curve: JSONValue = s[TimeStage.eased] != 0 ? PlanNumbers.json(s[TimeStage.curve..<TimeStage.stride]) : "linear"
-    return [
-      "beginTime": PlanNumbers.json(s[TimeStage.beginTime]), "speed": PlanNumbers.json(s[TimeStage.speed]),
-      "timeOffset": PlanNumbers.json(s[TimeStage.timeOffset]), "duration": PlanNumbers.json(s[TimeStage.duration]),
-      "cycle": PlanNumbers.json(s[TimeStage.cycle]), "activeDuration": PlanNumbers.json(s[TimeStage.activeDuration]),
-      "autoreverses": .bool(flags.contains(.autoreverses)), "fillsBackwards": .bool(flags.contains(.fillsBackwards)),
-      "fillsForwards": .bool(flags.contains(.fillsForwards)), "removed": .bool(flags.contains(.removed)),
-      "timingCurve": curve,
-    ]
+  static func stageJSON(_ stage: TimeStage) -> JSONValue {
+    var object = JSONObject()
+    object.append("beginTime", PlanNumbers.json(stage.beginTime))
+    object.append("speed", PlanNumbers.json(stage.speed))
+    object.append("timeOffset", PlanNumbers.json(stage.timeOffset))
+    object.append("duration", PlanNumbers.json(stage.duration))
+    object.append("cycle", PlanNumbers.json(stage.cycle))
+    object.append("activeDuration", PlanNumbers.json(stage.activeDuration))
+    object.append(
+      "flags", .array(TimeStage.Flags.names.filter { stage.flags.contains($0.1) }.map { .string($0.0) }))
+    object.append("timingFunction", PlanNumbers.json(stage.timingFunction.controlPoints))
+    return object.value
   }
+}
+
+extension TimingFunction {
+  /// [x1, y1, x2, y2], as plans store every timing function.
+  var controlPoints: [Double] { [x1, y1, x2, y2] }
 }
 
 /// One letter per path element in a plan: M move, L line, Q quad, C cubic, Z close.

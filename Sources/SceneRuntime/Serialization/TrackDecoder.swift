@@ -2,10 +2,28 @@ import SceneCore
 
 /// Reads and checks one track of a plan's JSON form.
 enum TrackDecoder {
-  static func decode(_ reader: PlanReader, layers: LayerTable) throws(PlanError) -> TrackTable.Track {
+  /// The track, or nil (with a warning) when it writes a slot this runtime does not know.
+  static func decode(
+    _ reader: PlanReader, layers: LayerTable, slots: PlanSlotMapping, warnings: inout [String]
+  ) throws(PlanError) -> TrackTable.Track? {
     let layer = try reader.integer("layer", in: 0..<layers.count)
-    let slotValue = try reader.member("slot")
-    let slot = slotValue == .string("path") ? -1 : try PlanReader.integer(slotValue, in: 0..<SlotLayout.count, at: reader.path("slot"))
+    let slotName = try reader.string("slot")
+    let component = try reader.integer("component", in: 0..<1 << 20)
+    let slot: Int
+    var slotEnd = 0
+    if slotName == "path" {
+      guard component == 0 else { throw PlanError(reader.path("component"), "a path track starts at component 0") }
+      slot = -1
+    } else if let known = slots.known[slotName] {
+      guard component < known.width else {
+        throw PlanError(reader.path("component"), "'\(slotName)' has \(known.width) components")
+      }
+      slot = known.first + component
+      slotEnd = known.first + known.width
+    } else {
+      warnings.append("\(reader.location): dropped: it writes slot '\(slotName)', unknown to this runtime")
+      return nil
+    }
     let components = try reader.integer("components", in: 1..<Int.max)
     var flags = TrackFlags()
     for (index, item) in try reader.array("flags").enumerated() {
@@ -14,13 +32,14 @@ enum TrackDecoder {
       }
       flags.insert(flag)
     }
-    try checkDestination(reader, layer: layer, slot: slot, components: components, flags: flags, layers: layers)
+    try checkDestination(
+      reader, layer: layer, slot: slot, slotEnd: slotEnd, components: components, flags: flags, layers: layers)
 
-    var stages: [Double] = []
+    var stages: [TimeStage] = []
     let stageItems = try reader.array("stages")
     guard !stageItems.isEmpty else { throw PlanError(reader.path("stages"), "a track needs at least one stage") }
     for (index, item) in stageItems.enumerated() {
-      stages += try decodeStage(try PlanReader(item, at: reader.path("stages[\(index)]")))
+      stages.append(try decodeStage(try PlanReader(item, at: reader.path("stages[\(index)]"))))
     }
 
     let keyTimes = try reader.numbers("keyTimes")
@@ -40,7 +59,6 @@ enum TrackDecoder {
     }
     let flat = try reader.numbers("coefficients")
     guard flat.allSatisfy(\.isFinite) else { throw PlanError(reader.path("coefficients"), "expected finite numbers") }
-    var coefficients: [[Double]] = []
     var offset = 0
     for (index, kind) in kinds.enumerated() {
       let location = reader.path("segmentKinds[\(index)]")
@@ -50,22 +68,24 @@ enum TrackDecoder {
       let reads = SegmentKind.readsNextValue(kind) ? index + 2 : index + 1
       guard reads <= valueCount else { throw PlanError(location, "the segment reads value \(reads - 1) of \(valueCount)") }
       guard offset + needed <= flat.count else { throw PlanError(reader.path("coefficients"), "too few coefficients") }
-      let block = Array(flat[offset..<offset + needed])
-      let base = kind & SegmentKind.eased != 0 ? 6 : 0
+      let block = flat[offset..<offset + needed]
+      let base = offset + (kind & SegmentKind.eased != 0 ? SegmentKind.easingCount : 0)
+      if kind & SegmentKind.eased != 0 {
+        try checkTimingFunction(Array(flat[offset..<offset + SegmentKind.easingCount]), at: reader.path("coefficients"))
+      }
       let motionKind = kind & SegmentKind.kindMask
       if motionKind == SegmentKind.motion || motionKind == SegmentKind.motionHold {
-        guard [0.0, 1, 2, 3].contains(block[base]) else { throw PlanError(location, "motion degree must be 0 to 3") }
+        guard [0.0, 1, 2, 3].contains(flat[base]) else { throw PlanError(location, "motion degree must be 0 to 3") }
       }
       if motionKind == SegmentKind.spring {
         // The sampler's closed forms need a finite ω0 > 0 and damping ratio (the checker bounds the spec's).
         let spring = SpringParameters(
-          mass: block[0], stiffness: block[1], damping: block[2], initialVelocity: block[3],
-          allowsOverdamping: block[4] != 0)
+          mass: block[offset], stiffness: block[offset + 1], damping: block[offset + 2],
+          initialVelocity: block[offset + 3], allowsOverdamping: block[offset + 4] != 0)
         guard spring.mass > 0, spring.stiffness > 0, spring.damping >= 0, spring.naturalFrequency.isFinite,
           spring.naturalFrequency > 0, spring.dampingRatio.isFinite
         else { throw PlanError(location, "a spring needs mass, stiffness > 0 and a finite frequency and damping ratio") }
       }
-      coefficients.append(block)
       offset += needed
     }
     guard offset == flat.count else { throw PlanError(reader.path("coefficients"), "too many coefficients") }
@@ -77,24 +97,26 @@ enum TrackDecoder {
     }
     return TrackTable.Track(
       keyPath: try reader.string("keyPath"), layer: layer, slot: slot, components: components, flags: flags,
-      stages: stages, keyTimes: keyTimes, segmentKinds: kinds, coefficients: coefficients, values: values)
+      stages: stages, keyTimes: keyTimes, segmentKinds: kinds, coefficients: flat, values: values)
   }
 
   private static func checkDestination(
-    _ reader: PlanReader, layer: Int, slot: Int, components: Int, flags: TrackFlags, layers: LayerTable
+    _ reader: PlanReader, layer: Int, slot: Int, slotEnd: Int, components: Int, flags: TrackFlags,
+    layers: LayerTable
   ) throws(PlanError) {
+    // Within its named slot: a reader with another layout would otherwise write a neighbouring property.
     if slot < 0 {
       let count = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
       guard components == count, !flags.contains(.broadcast) else {
         throw PlanError(reader.path("components"), "a path track has the layer's \(count) coordinates")
       }
     } else if flags.contains(.broadcast) {
-      guard components == 1, slot + 3 <= SlotLayout.count else {
+      guard components == 1, slot + 3 <= slotEnd else {
         throw PlanError(reader.path("components"), "a broadcast track has one component and three slots")
       }
     } else {
-      guard slot + components <= SlotLayout.count else {
-        throw PlanError(reader.path("components"), "slots \(slot)..<\(slot + components) run past the layout")
+      guard slot + components <= slotEnd else {
+        throw PlanError(reader.path("components"), "components \(components) run past the slot's end")
       }
     }
     if !flags.isDisjoint(with: [.rotateAuto, .rotateAutoReverse]) && components != 2 {
@@ -102,7 +124,7 @@ enum TrackDecoder {
     }
   }
 
-  private static func decodeStage(_ reader: PlanReader) throws(PlanError) -> [Double] {
+  private static func decodeStage(_ reader: PlanReader) throws(PlanError) -> TimeStage {
     let numbers: [Double] = [
       try reader.number("beginTime"), try reader.number("speed"), try reader.number("timeOffset"),
       try reader.number("duration"), try reader.number("cycle"), try reader.number("activeDuration"),
@@ -113,21 +135,26 @@ enum TrackDecoder {
       throw PlanError(reader.location, "beginTime, speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0")
     }
     var flags = TimeStage.Flags()
-    if try reader.bool("autoreverses") { flags.insert(.autoreverses) }
-    if try reader.bool("fillsBackwards") { flags.insert(.fillsBackwards) }
-    if try reader.bool("fillsForwards") { flags.insert(.fillsForwards) }
-    if try reader.bool("removed") { flags.insert(.removed) }
-    var stage = numbers + [Double(flags.rawValue)]
-    let curve = try reader.member("timingCurve")
-    if curve == .string("linear") {
-      stage += [0, 0, 0, 0, 0, 0, 0]
-    } else {
-      let coefficients = try reader.numbers("timingCurve")
-      guard coefficients.count == 6, coefficients.allSatisfy(\.isFinite) else {
-        throw PlanError(reader.path("timingCurve"), "expected \"linear\" or six finite coefficients")
+    for (index, item) in try reader.array("flags").enumerated() {
+      guard let name = item.stringValue, let flag = TimeStage.Flags.names.first(where: { $0.0 == name })?.1 else {
+        throw PlanError(reader.path("flags[\(index)]"), "unknown flag")
       }
-      stage += [1] + coefficients
+      flags.insert(flag)
     }
-    return stage
+    let points = try reader.numbers("timingFunction")
+    try checkTimingFunction(points, at: reader.path("timingFunction"))
+    return TimeStage(
+      beginTime: numbers[0], speed: numbers[1], timeOffset: numbers[2], duration: numbers[3], cycle: numbers[4],
+      activeDuration: numbers[5], flags: flags, timingFunction: TimingFunction(points[0], points[1], points[2], points[3]))
+  }
+
+  /// Control points [x1, y1, x2, y2] as the checker allows them: x in [0, 1] (so X is monotone), y bounded.
+  static func checkTimingFunction(_ points: [Double], at location: String) throws(PlanError) {
+    let bound = TimingFunction.overshootBound
+    guard points.count == 4, (0...1).contains(points[0]), (0...1).contains(points[2]), abs(points[1]) <= bound,
+      abs(points[3]) <= bound
+    else {
+      throw PlanError(location, "expected control points [x1, y1, x2, y2], x1 and x2 in [0, 1], |y| ≤ \(bound)")
+    }
   }
 }
