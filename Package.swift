@@ -31,7 +31,8 @@ let package = Package(
       dependencies: ["SceneYAML", "SceneModel", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]
     ),
     .target(name: "SceneRuntime", dependencies: ["SceneCore"]),
-    .target(name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneCore", "SceneFrontEnd"]),
+    .target(
+      name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneExport", dependencies: ["SceneRuntime", "SceneDiagnostics", "SceneCore"]),
     .target(
