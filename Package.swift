@@ -32,7 +32,8 @@ let package = Package(
     ),
     .target(name: "SceneRuntime", dependencies: ["SceneCore"]),
     .target(
-      name: "SceneCompiler", dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]),
+      name: "SceneCompiler",
+      dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneExport", dependencies: ["SceneRuntime", "SceneDiagnostics", "SceneCore"]),
     .target(
@@ -56,14 +57,17 @@ let package = Package(
     // libFuzzer targets (scripts/fuzz.sh builds them with -sanitize=fuzzer,address -DFUZZING; a plain build
     // replays the files given as arguments). Fuzz/README.md.
     .target(name: "FuzzSupport", path: "Fuzz/support"),
-    .executableTarget(name: "fuzz-yaml", dependencies: ["FuzzSupport", "SceneYAML", "SceneDiagnostics"], path: "Fuzz/yaml"),
+    .executableTarget(
+      name: "fuzz-yaml", dependencies: ["FuzzSupport", "SceneYAML", "SceneDiagnostics"], path: "Fuzz/yaml"),
     .executableTarget(
       name: "fuzz-checker", dependencies: ["FuzzSupport", "SceneChecker", "SceneDiagnostics"], path: "Fuzz/checker"),
     .executableTarget(
-      name: "fuzz-compiler", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      name: "fuzz-compiler",
+      dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/compiler"),
     .executableTarget(
-      name: "fuzz-sampler", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      name: "fuzz-sampler",
+      dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/sampler"),
     // What users run: the export commands in-process (spec on standard input), and the machine replay.
     .target(name: "FuzzCLISupport", dependencies: ["SceneCLI"], path: "Fuzz/cli-support"),
@@ -74,7 +78,8 @@ let package = Package(
       dependencies: ["FuzzSupport", "FuzzCLISupport", "SceneChecker", "SceneCompiler", "SceneDiagnostics"],
       path: "Fuzz/export-lottie"),
     .executableTarget(
-      name: "fuzz-machine", dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      name: "fuzz-machine",
+      dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/machine"),
     // Test targets mirror the modules: each depends on the module it tests and what its files import.
     // SceneTestSupport compiles the seed specs and inline YAML for the suites that need plans, and reads the

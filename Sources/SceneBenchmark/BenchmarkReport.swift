@@ -25,29 +25,56 @@ public struct BenchmarkReport: Sendable {
   public var targets: [(target: String, measured: String, met: Bool)] {
     var list: [(String, String, Bool)] = []
     if let many = rows.first(where: { $0.name == "many-small-compile" }) {
-      list.append(("compile ≤ 2× the libyaml event parse (\(many.name))", Self.fixed(many.compile.ratio, 2) + "×", many.compile.ratio <= 2))
+      list.append(
+        (
+          "compile ≤ 2× the libyaml event parse (\(many.name))", Self.fixed(many.compile.ratio, 2) + "×",
+          many.compile.ratio <= 2
+        ))
     }
     if !scaling.isEmpty {
       let worst = scaling.max { $0.ratio < $1.ratio }!
       let within = scaling.filter { $0.ratio <= ScalingBenchmark.goal }.count
       list.append(
-        ("scaling: cost per unit at 16× within \(Self.fixed(ScalingBenchmark.goal, 1))× of 1× in every row",
+        (
+          "scaling: cost per unit at 16× within \(Self.fixed(ScalingBenchmark.goal, 1))× of 1× in every row",
           "\(within) of \(scaling.count) rows; worst \(worst.dimension) \(Self.fixed(worst.ratio, 2))×",
-          within == scaling.count))
+          within == scaling.count
+        ))
     }
     if let big = rows.first(where: { $0.name == "synthetic-compile" }) {
-      list.append(("compile ≤ 2× the libyaml event parse (\(big.name))", Self.fixed(big.compile.ratio, 2) + "×", big.compile.ratio <= 2))
+      list.append(
+        (
+          "compile ≤ 2× the libyaml event parse (\(big.name))", Self.fixed(big.compile.ratio, 2) + "×",
+          big.compile.ratio <= 2
+        ))
       if let memory = big.memory {
-        list.append(("peak memory while compiling < 8× the spec (\(big.name))", Self.fixed(memory.perSpecByte, 1) + "×", memory.perSpecByte < 8))
+        list.append(
+          (
+            "peak memory while compiling < 8× the spec (\(big.name))", Self.fixed(memory.perSpecByte, 1) + "×",
+            memory.perSpecByte < 8
+          ))
       }
     }
     if let row = rows.first(where: { $0.sample != nil && !$0.shape.isEmpty }), let sample = row.sample {
-      list.append(("playback ≤ 20 ns per property per sample (\(row.name))", Self.fixed(sample.playbackNanoseconds, 1) + " ns", sample.playbackNanoseconds <= 20))
-      list.append(("random access ≤ 60 ns per property per sample (\(row.name))", Self.fixed(sample.randomNanoseconds, 1) + " ns", sample.randomNanoseconds <= 60))
-      list.append(("sampler ≥ 20× faster than the reference (\(row.name))", Self.fixed(sample.speedup, 0) + "×", sample.speedup >= 20))
+      list.append(
+        (
+          "playback ≤ 20 ns per property per sample (\(row.name))", Self.fixed(sample.playbackNanoseconds, 1) + " ns",
+          sample.playbackNanoseconds <= 20
+        ))
+      list.append(
+        (
+          "random access ≤ 60 ns per property per sample (\(row.name))",
+          Self.fixed(sample.randomNanoseconds, 1) + " ns", sample.randomNanoseconds <= 60
+        ))
+      list.append(
+        (
+          "sampler ≥ 20× faster than the reference (\(row.name))", Self.fixed(sample.speedup, 0) + "×",
+          sample.speedup >= 20
+        ))
     }
     if let lint {
-      list.append(("lint on \(lint.cores) cores ≥ 1.7× one core", Self.fixed(lint.speedup, 2) + "×", lint.speedup >= 1.7))
+      list.append(
+        ("lint on \(lint.cores) cores ≥ 1.7× one core", Self.fixed(lint.speedup, 2) + "×", lint.speedup >= 1.7))
     }
     return list
   }
@@ -55,20 +82,26 @@ public struct BenchmarkReport: Sendable {
   /// The tables, without a title (the caller adds the date, machine and command).
   public var markdown: String {
     var text = "### Compile and memory\n\n"
-    text += "Compile = check + lower to a plan in memory (the plan's JSON is not written); the libyaml floor only pulls "
+    text +=
+      "Compile = check + lower to a plan in memory (the plan's JSON is not written); the libyaml floor only pulls "
     text += "libyaml's events over the same bytes; with JSON = compile and write the plan's pretty JSON text, as "
     text += "`scenec compile -o` does (short of the file write). Peak memory = peak resident size of a fresh process "
     text += "that reads and compiles the spec, minus its size before reading, ÷ the spec's size.\n\n"
-    text += "| scene | shape | spec | compile MB/s | libyaml floor MB/s | compile ÷ floor | with JSON MB/s | peak memory ÷ spec | plan bytes/keyframe (memory, JSON) |\n"
+    text +=
+      "| scene | shape | spec | compile MB/s | libyaml floor MB/s | compile ÷ floor | with JSON MB/s | peak memory ÷ spec | plan bytes/keyframe (memory, JSON) |\n"
     text += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
     for row in rows {
       let memory = row.memory.map { Self.fixed($0.perSpecByte, 1) + "×" } ?? "—"
       text += "| \(row.name) | \(row.shape.isEmpty ? "seed spec" : row.shape) | \(Self.size(row.compile.bytes)) | "
-      text += "\(Self.fixed(row.compile.megabytesPerSecond, 1)) | \(Self.fixed(row.compile.floorMegabytesPerSecond, 1)) | "
-      text += "\(Self.fixed(row.compile.ratio, 2))× | \(Self.fixed(row.compile.withJSONMegabytesPerSecond, 1)) | \(memory) | "
-      text += "\(Self.fixed(row.planSize.memoryBytesPerKeyframe, 0)), \(Self.fixed(row.planSize.jsonBytesPerKeyframe, 0)) |\n"
+      text +=
+        "\(Self.fixed(row.compile.megabytesPerSecond, 1)) | \(Self.fixed(row.compile.floorMegabytesPerSecond, 1)) | "
+      text +=
+        "\(Self.fixed(row.compile.ratio, 2))× | \(Self.fixed(row.compile.withJSONMegabytesPerSecond, 1)) | \(memory) | "
+      text +=
+        "\(Self.fixed(row.planSize.memoryBytesPerKeyframe, 0)), \(Self.fixed(row.planSize.jsonBytesPerKeyframe, 0)) |\n"
     }
-    text += "\n### Sample\n\nNanoseconds per animated property (track) per sample; playback = 600 increasing times at 60 fps, "
+    text +=
+      "\n### Sample\n\nNanoseconds per animated property (track) per sample; playback = 600 increasing times at 60 fps, "
     text += "random access = 600 random times in [−0.5, 10) s; the reference evaluator on the playback times.\n\n"
     text += "| scene | tracks | playback ns | random access ns | reference ns | sampler ÷ reference speed-up |\n"
     text += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
@@ -81,11 +114,13 @@ public struct BenchmarkReport: Sendable {
     if let lint {
       text += "\n### Lint\n\n`scenec lint --jobs N` over \(lint.files) small spec files (report kept in memory).\n\n"
       text += "| files | 1 core files/s | \(lint.cores) cores files/s | speed-up |\n| ---: | ---: | ---: | ---: |\n"
-      text += "| \(lint.files) | \(Self.fixed(lint.oneCoreFilesPerSecond, 0)) | \(Self.fixed(lint.allCoresFilesPerSecond, 0)) | "
+      text +=
+        "| \(lint.files) | \(Self.fixed(lint.oneCoreFilesPerSecond, 0)) | \(Self.fixed(lint.allCoresFilesPerSecond, 0)) | "
       text += "\(Self.fixed(lint.speedup, 2))× |\n"
     }
     if !scaling.isEmpty {
-      text += "\n### Scaling\n\nEach row grows one dimension of the input alone (`Sources/SceneBenchmark/ScalingScenes.swift`) "
+      text +=
+        "\n### Scaling\n\nEach row grows one dimension of the input alone (`Sources/SceneBenchmark/ScalingScenes.swift`) "
       text += "and times the command a user runs on it, in process, its output kept in memory (`-o` to a file); the "
       text += "three sizes of a row run side by side in every round. Linear cost is a flat cost per unit.\n\n"
       text += ScalingBenchmark.markdown(scaling)
@@ -95,7 +130,8 @@ public struct BenchmarkReport: Sendable {
     case .measured(let rlottie, let scenec, let frames):
       text += "| scene | frames | rlottie render tree ns/frame | scenec sample ns/frame | rlottie ÷ scenec |\n"
       text += "| --- | ---: | ---: | ---: | ---: |\n"
-      text += "| \(lottieScene) | \(frames) | \(Self.fixed(rlottie, 0)) | \(Self.fixed(scenec, 0)) | \(Self.fixed(rlottie / scenec, 1))× |\n"
+      text +=
+        "| \(lottieScene) | \(frames) | \(Self.fixed(rlottie, 0)) | \(Self.fixed(scenec, 0)) | \(Self.fixed(rlottie / scenec, 1))× |\n"
     case .pending(let reason):
       text += "| scene | rlottie ÷ scenec |\n| --- | --- |\n| \(lottieScene) | \(reason) |\n"
     }

@@ -41,7 +41,8 @@ public enum BenchmarkRunner {
           name: spec.name, shape: spec.shape,
           compile: try CompileBenchmark.run(spec.bytes, path: spec.name + ".yaml", configuration: configuration),
           memory: nil,
-          sample: configuration.runs("sample") ? SampleBenchmark.run(scene: scene, plan: plan, configuration: configuration) : nil,
+          sample: configuration.runs("sample")
+            ? SampleBenchmark.run(scene: scene, plan: plan, configuration: configuration) : nil,
           planSize: PlanSize(plan)))
     }
 
@@ -50,7 +51,8 @@ public enum BenchmarkRunner {
       log("lint: \(configuration.lintFiles) files")
       let lintFolder = folder.appendingPathComponent("lint")
       try LintBenchmark.writeFiles(count: configuration.lintFiles, into: lintFolder, seedSpecs: seedBytes)
-      report.lint = try LintBenchmark.run(folder: lintFolder, files: configuration.lintFiles, configuration: configuration)
+      report.lint = try LintBenchmark.run(
+        folder: lintFolder, files: configuration.lintFiles, configuration: configuration)
     }
 
     // 4. The scaling table.
@@ -97,12 +99,15 @@ public enum BenchmarkRunner {
     // The same size of many small layers and timelines, the shape the synthetic scene does not have.
     let many = ManySmallScene.sized(megabytes: configuration.compileMegabytes)
     let manyBytes = Array(many.text().utf8)
-    log("compile: many small, \(many.layers) layers, \(many.timelines) timelines, \(BenchmarkReport.size(manyBytes.count))")
+    log(
+      "compile: many small, \(many.layers) layers, \(many.timelines) timelines, \(BenchmarkReport.size(manyBytes.count))"
+    )
     report.rows.append(
       BenchmarkReport.SceneRow(
         name: "many-small-compile", shape: "\(many.layers) layers, \(many.timelines) timelines",
         compile: try CompileBenchmark.run(manyBytes, path: "many-small-compile.yaml", configuration: configuration),
-        memory: nil, sample: nil, planSize: PlanSize(try CompileBenchmark.compileOnce(manyBytes, path: "many-small-compile.yaml").plan)))
+        memory: nil, sample: nil,
+        planSize: PlanSize(try CompileBenchmark.compileOnce(manyBytes, path: "many-small-compile.yaml").plan)))
   }
 
   static func shape(_ scene: SyntheticScene) -> String { "\(scene.layers) × \(scene.properties) × \(scene.keyframes)" }

@@ -41,7 +41,8 @@ public struct ManySmallScene: Sendable {
         out += "      - target: c\(first + offset % 3)\n        keyPath: \(keyPath)\n"
         out += "        duration: \(1 + (timeline + offset) % 3)\n"
         let values = (0..<16).map { _ -> String in
-          keyPath == "position.x" || keyPath == "cornerRadius" ? String(random.int(0...999)) : SyntheticScene.decimal(0.2 + Double(random.int(0...80)) / 100, places: 2)
+          keyPath == "position.x" || keyPath == "cornerRadius"
+            ? String(random.int(0...999)) : SyntheticScene.decimal(0.2 + Double(random.int(0...80)) / 100, places: 2)
         }
         out += "        values: [\(values.joined(separator: ", "))]\n"
         if offset == 1 { out += "        timingFunction: easeInEaseOut\n" }

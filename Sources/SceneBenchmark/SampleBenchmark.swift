@@ -45,7 +45,8 @@ public enum SampleBenchmark {
       // The reference is slow: it samples a stretch of the same playback times, as many as the time allows.
       var index = 0
       let referenceSample = Timing.perCall(minimum: configuration.minimumTime) {
-        blackHole(ReferenceEvaluator.frames(of: scene, playing: playing, at: playbackTimes[index % playbackTimes.count]))
+        blackHole(
+          ReferenceEvaluator.frames(of: scene, playing: playing, at: playbackTimes[index % playbackTimes.count]))
         index += 7
       }
       reference.append(referenceSample / Double(tracks) * 1e9)

@@ -52,37 +52,52 @@ public enum ScalingBenchmark {
   public static func dimensions(scale: Double) -> [Dimension] {
     func base(_ count: Int) -> Int { max(2, Int(Double(count) * scale)) }
     return [
-      Dimension(name: "layers", unit: "layer", base: base(1000), command: lintAndCompile, spec: ScalingScenes.layers, arguments: frontEnd()),
-      Dimension(name: "timelines", unit: "timeline", base: base(500), command: lintAndCompile, spec: ScalingScenes.timelines, arguments: frontEnd()),
+      Dimension(
+        name: "layers", unit: "layer", base: base(1000), command: lintAndCompile, spec: ScalingScenes.layers,
+        arguments: frontEnd()),
+      Dimension(
+        name: "timelines", unit: "timeline", base: base(500), command: lintAndCompile, spec: ScalingScenes.timelines,
+        arguments: frontEnd()),
       Dimension(
         name: "animations per timeline", unit: "animation", base: base(1000), command: lintAndCompile,
         spec: ScalingScenes.animations, arguments: frontEnd()),
-      Dimension(name: "keyframes", unit: "keyframe", base: base(4000), command: lintAndCompile, spec: ScalingScenes.keyframes, arguments: frontEnd()),
       Dimension(
-        name: "repeated instances", unit: "instance", base: base(600), command: lintAndCompile, spec: ScalingScenes.instances,
+        name: "keyframes", unit: "keyframe", base: base(4000), command: lintAndCompile, spec: ScalingScenes.keyframes,
+        arguments: frontEnd()),
+      Dimension(
+        name: "repeated instances", unit: "instance", base: base(600), command: lintAndCompile,
+        spec: ScalingScenes.instances,
         arguments: frontEnd()),
       Dimension(
         name: "nesting depth", unit: "level", base: base(60), command: lintAndCompile + " (limits raised)",
         spec: ScalingScenes.nesting, arguments: frontEnd(ScalingScenes.nestingFlags)),
       Dimension(
-        name: "path elements", unit: "element", base: base(500), command: lintAndCompile, spec: ScalingScenes.pathElements,
+        name: "path elements", unit: "element", base: base(500), command: lintAndCompile,
+        spec: ScalingScenes.pathElements,
         arguments: frontEnd()),
-      Dimension(name: "let names (a chain)", unit: "name", base: base(250), command: lintAndCompile, spec: ScalingScenes.letNames, arguments: frontEnd()),
       Dimension(
-        name: "states and transitions", unit: "state", base: base(250), command: lintAndCompile, spec: ScalingScenes.states,
+        name: "let names (a chain)", unit: "name", base: base(250), command: lintAndCompile,
+        spec: ScalingScenes.letNames, arguments: frontEnd()),
+      Dimension(
+        name: "states and transitions", unit: "state", base: base(250), command: lintAndCompile,
+        spec: ScalingScenes.states,
         arguments: frontEnd()),
       Dimension(
         name: "events replayed", unit: "event", base: base(1000), command: "sample --events … --at (20 times)",
         spec: { _ in ScalingScenes.eventScene },
-        arguments: { [["sample", "{spec}", "--events", ScalingScenes.events($0), "--at", ScalingScenes.eventSampleTimes($0)]] }, parses: 0),
+        arguments: {
+          [["sample", "{spec}", "--events", ScalingScenes.events($0), "--at", ScalingScenes.eventSampleTimes($0)]]
+        }, parses: 0),
       Dimension(
         name: "frames exported (svg)", unit: "frame", base: base(60), command: "export filmstrip --frames N",
         spec: { _ in ScalingScenes.exportScene },
-        arguments: { [["export", "filmstrip", "{spec}", "--frames", String($0), "--duration", "10", "-o", "{out}"]] }, parses: 0),
+        arguments: { [["export", "filmstrip", "{spec}", "--frames", String($0), "--duration", "10", "-o", "{out}"]] },
+        parses: 0),
       Dimension(
         name: "frames exported (lottie)", unit: "frame", base: base(120), command: "export lottie --duration N/60",
         spec: { _ in ScalingScenes.exportScene },
-        arguments: { [["export", "lottie", "{spec}", "--duration", String(Double($0) / 60), "-o", "{out}"]] }, parses: 0),
+        arguments: { [["export", "lottie", "{spec}", "--duration", String(Double($0) / 60), "-o", "{out}"]] }, parses: 0
+      ),
     ]
   }
 
@@ -128,7 +143,9 @@ public enum ScalingBenchmark {
       for _ in 0..<rounds {
         for (index, commands) in runs.enumerated() {
           times[index].append(
-            Timing.perCall(minimum: minimumTime, wall: true) { for arguments in commands { blackHole(execute(arguments)) } })
+            Timing.perCall(minimum: minimumTime, wall: true) {
+              for arguments in commands { blackHole(execute(arguments)) }
+            })
           guard dimension.parses > 0 else { continue }
           let bytes = specs[index]
           floors[index].append(
@@ -170,8 +187,10 @@ public enum ScalingBenchmark {
 
   /// The table, in Markdown.
   public static func markdown(_ rows: [Row]) -> String {
-    var text = "| dimension | command | units at 1× / 4× / 16× | seconds at 1× / 4× / 16× | µs per unit at 1× / 4× / 16× | "
-    text += "16× ÷ 1× per unit | within \(BenchmarkReport.fixed(goal, 1))× | libyaml parse share at 16× | 16× ÷ 1× without the parse |\n"
+    var text =
+      "| dimension | command | units at 1× / 4× / 16× | seconds at 1× / 4× / 16× | µs per unit at 1× / 4× / 16× | "
+    text +=
+      "16× ÷ 1× per unit | within \(BenchmarkReport.fixed(goal, 1))× | libyaml parse share at 16× | 16× ÷ 1× without the parse |\n"
     text += "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |\n"
     for row in rows {
       let units = row.units.map { BenchmarkReport.grouped($0) }.joined(separator: " / ")

@@ -49,7 +49,9 @@ public enum ScalingScenes {
       out += "      - target: l\(index)\n        keyPath: position.x\n        duration: \(max(1, each / 10))\n"
       out += "        values: [" + (0..<each).map { String($0 * 7 % 400) }.joined(separator: ", ") + "]\n"
       switch mode {
-      case "eased": out += "        timingFunctions: [" + Array(repeating: "easeIn", count: each - 1).joined(separator: ", ") + "]\n"
+      case "eased":
+        out +=
+          "        timingFunctions: [" + Array(repeating: "easeIn", count: each - 1).joined(separator: ", ") + "]\n"
       case "cubic", "discrete": out += "        calculationMode: \(mode)\n"
       default: break
       }
@@ -119,7 +121,8 @@ public enum ScalingScenes {
   public static func states(_ count: Int) -> String {
     var out = header + smallLayers(50) + "states:\n  initial: s0\n  events: [next]\n"
     for index in 0..<count {
-      out += "  s\(index): {pose: {l\(index % 50): {opacity: \(Double(index % 10) / 10), position.x: \(index % 300)}}}\n"
+      out +=
+        "  s\(index): {pose: {l\(index % 50): {opacity: \(Double(index % 10) / 10), position.x: \(index % 300)}}}\n"
     }
     out += "  transitions:\n"
     for index in 0..<count {
@@ -134,7 +137,9 @@ public enum ScalingScenes {
   public static let eventScene: String = {
     var out = header + smallLayers(20)
     out += "timelines:\n  wiggle:\n    group:\n"
-    for index in 0..<20 { out += "      - {target: l\(index), keyPath: transform.rotation.z, from: 0, to: 10deg, duration: 0.3}\n" }
+    for index in 0..<20 {
+      out += "      - {target: l\(index), keyPath: transform.rotation.z, from: 0, to: 10deg, duration: 0.3}\n"
+    }
     out += "states:\n  initial: off\n  events: [tap]\n  off: {}\n  on:\n    pose:\n"
     for index in 0..<20 { out += "      l\(index): {opacity: 0.5, position.y: \(100 + index)}\n" }
     out += "  transitions:\n    - {from: off, on: tap, to: on, timeline: wiggle}\n    - {from: on, on: tap, to: off}\n"

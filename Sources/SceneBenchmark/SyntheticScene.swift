@@ -49,7 +49,7 @@ public struct SyntheticScene: Sendable {
     for layer in 0..<layers {
       out += "  - id: l\(layer)\n"
       out += "    frame: [\(layer % 40 * 25), \(layer / 40 % 40 * 25), 20, 20]\n"
-      out += "    backgroundColor: \"#\(hex(layer &* 2654435761))\"\n"
+      out += "    backgroundColor: \"#\(hex(layer &* 2_654_435_761))\"\n"
       if layer % 3 == 0 { out += "    cornerRadius: unit / 2\n" }
     }
     out += "\ntimelines:\n  main:\n    autoplay: true\n    fillMode: both\n    removedOnCompletion: false\n    group:\n"

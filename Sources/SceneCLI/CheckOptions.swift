@@ -18,7 +18,9 @@ enum CheckOptions {
   static func options(from arguments: Arguments) throws(CommandFailure) -> SpecChecker.Options {
     var options = SpecChecker.Options()
     if let value = try arguments.integer("--max-input-bytes") { options.yamlLimits.maxInputBytes = value }
-    if let value = try arguments.integer("--max-depth", atMost: yamlDepthCeiling) { options.yamlLimits.maxDepth = value }
+    if let value = try arguments.integer("--max-depth", atMost: yamlDepthCeiling) {
+      options.yamlLimits.maxDepth = value
+    }
     if let value = try arguments.integer("--max-scalar-bytes") { options.yamlLimits.maxScalarBytes = value }
     if let value = try arguments.integer("--max-repeat") { options.limits.maxRepeat = value }
     if let value = try arguments.integer("--max-layers") { options.limits.maxLayers = value }

@@ -3,7 +3,8 @@ enum Help {
   static let usage: [String: String] = [
     "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
     "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
-    "sample": "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,…]]"
+    "sample":
+      "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,…]]"
       + " [--format text|json|sarif|github]",
     "schema": "scenec schema [-o FILE]",
     "export": ExportCommand.usage,

@@ -35,7 +35,8 @@ enum Rasterizer {
     }
     let target = try AtomicFile.resolvingLinks(output)
     let url = URL(fileURLWithPath: target)
-    let stem = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)").path
+    let stem = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+      .path
     let (svgFile, pngFile, errorFile) = (stem + ".svg", stem + ".png.tmp", stem + ".err.tmp")
     for file in [svgFile, pngFile, errorFile] { TemporaryFiles.remember(file) }
     defer { for file in [svgFile, pngFile, errorFile] { TemporaryFiles.remove(file) } }

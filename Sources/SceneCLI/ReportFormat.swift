@@ -11,7 +11,8 @@ enum ReportFormat: String, CaseIterable {
   static func parse(_ value: String?) throws(CommandFailure) -> ReportFormat {
     guard let value else { return .text }
     guard let format = ReportFormat(rawValue: value) else {
-      let hint = Suggestions.closest(to: value, among: allCases.map(\.rawValue)).first.map { "; did you mean '\($0)'?" } ?? ""
+      let hint =
+        Suggestions.closest(to: value, among: allCases.map(\.rawValue)).first.map { "; did you mean '\($0)'?" } ?? ""
       throw .usage("unknown format '\(value)'; the formats are text, json, sarif and github\(hint)")
     }
     return format

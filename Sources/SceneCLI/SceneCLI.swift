@@ -48,7 +48,8 @@ public enum SceneCLI {
     case "schema": return try SchemaCommand.run(rest, console: console)
     case "export": return try ExportCommand.run(rest, console: console)
     default:
-      let hint = Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
+      let hint =
+        Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
       throw .usage("unknown command '\(command)'\(hint)")
     }
   }
@@ -57,7 +58,8 @@ public enum SceneCLI {
     let text: String
     if let command {
       guard let help = Help.text(for: command) else {
-        let hint = Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
+        let hint =
+          Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""
         throw .usage("no help for unknown command '\(command)'\(hint)")
       }
       text = help

@@ -31,7 +31,9 @@ enum SpecFiles {
           guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
           let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
           var isSubdirectory: ObjCBool = false
-          if manager.fileExists(atPath: full, isDirectory: &isSubdirectory), !isSubdirectory.boolValue { found.append(full) }
+          if manager.fileExists(atPath: full, isDirectory: &isSubdirectory), !isSubdirectory.boolValue {
+            found.append(full)
+          }
         }
         guard !found.isEmpty else { throw .usage("no .yaml or .yml files under \(path)") }
         for file in found where seen.insert(file).inserted { result.append(file) }
@@ -46,7 +48,8 @@ enum SpecFiles {
   /// Reads a spec; `-` is standard input. At most `limit + 1` bytes are read from any file, device or pipe, so
   /// that `/dev/zero` or an endless pipe costs `limit` bytes of memory and then fails with E0111 (the reader sees
   /// one byte more than the limit); the default is the default `--max-input-bytes`.
-  static func read(_ path: String, console: Console, limit: Int = YAMLLimits.default.maxInputBytes) throws(CommandFailure)
+  static func read(_ path: String, console: Console, limit: Int = YAMLLimits.default.maxInputBytes)
+    throws(CommandFailure)
     -> SourceFile
   {
     let cap = limit < Int.max ? limit + 1 : limit

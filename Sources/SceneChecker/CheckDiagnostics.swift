@@ -13,7 +13,8 @@ public enum CheckDiagnostics {
   public static let badVersion = DiagnosticCode("E0204", "unsupported-version", "`version` is not 1.")
   public static let emptyValue = DiagnosticCode("E0205", "empty-value", "A key with no value.")
   public static let invalidName = DiagnosticCode(
-    "E0206", "invalid-name", "An id or name that is not `[A-Za-z_][A-Za-z0-9_-]*` (a `let` name or loop variable also without `-`).")
+    "E0206", "invalid-name",
+    "An id or name that is not `[A-Za-z_][A-Za-z0-9_-]*` (a `let` name or loop variable also without `-`).")
   public static let duplicateID = DiagnosticCode("E0207", "duplicate-id", "Two layers with the same id.")
   public static let unknownLayer = DiagnosticCode("E0208", "unknown-layer", "A target that names no layer.")
   public static let wrongLayerType = DiagnosticCode(
@@ -34,14 +35,16 @@ public enum CheckDiagnostics {
     "E0304", "unknown-enum-value", "A word that is not one of the key's allowed values.")
   public static let notANumber = DiagnosticCode("E0305", "not-a-number", "NaN or infinity where a number is expected.")
   public static let splitCall = DiagnosticCode(
-    "E0306", "split-flow-call", "A colour call such as `rgba(…)` split into several items by the commas of a `[…]` list.")
+    "E0306", "split-flow-call",
+    "A colour call such as `rgba(…)` split into several items by the commas of a `[…]` list.")
   public static let notABool = DiagnosticCode(
     "E0307", "not-a-bool", "A YAML 1.1 boolean spelling (`yes`, `on`, `True`); only `true` and `false` are booleans.")
   public static let hexColorComment = YAMLDiagnostics.unquotedHexColor
 
   // Paths
   public static let unknownPathCommand = DiagnosticCode(
-    "E0501", "unknown-path-command", "A path command that is not move, line, quad, cubic, arc, rect, roundedRect, ellipse or close.")
+    "E0501", "unknown-path-command",
+    "A path command that is not move, line, quad, cubic, arc, rect, roundedRect, ellipse or close.")
   public static let svgPathSyntax = DiagnosticCode("E0502", "svg-path-syntax", "Malformed SVG path data.")
   public static let pathStructureMismatch = DiagnosticCode(
     "E0503", "path-structure-mismatch", "Paths that are animated between must have the same command structure.")
@@ -61,12 +64,15 @@ public enum CheckDiagnostics {
     "E0605", "too-many-animations", "More animations, after repeats, than the limit (`--max-animations`).")
   public static let tooManyKeyframeValues = DiagnosticCode(
     "E0606", "too-many-keyframe-values",
-    "More keyframe numbers (keyframes × components, after repeats) in the scene than the limit (`--max-keyframe-values`).")
+    "More keyframe numbers (keyframes × components, after repeats) in the scene than the limit (`--max-keyframe-values`)."
+  )
 
   // Timelines
-  public static let unknownKeyPath = DiagnosticCode("E0701", "unknown-key-path", "A key path Core Animation does not animate.")
+  public static let unknownKeyPath = DiagnosticCode(
+    "E0701", "unknown-key-path", "A key path Core Animation does not animate.")
   public static let animationKind = DiagnosticCode(
-    "E0702", "unclear-animation-kind", "A timeline entry that is not exactly one of: basic, keyframe, spring, group, sequence.")
+    "E0702", "unclear-animation-kind",
+    "A timeline entry that is not exactly one of: basic, keyframe, spring, group, sequence.")
   public static let missingFromToBy = DiagnosticCode(
     "E0703", "missing-from-to-by", "A basic or spring animation without `from`, `to` or `by`.")
   public static let keyTimesCount = DiagnosticCode(
@@ -81,23 +87,28 @@ public enum CheckDiagnostics {
   public static let motionKeyPath = DiagnosticCode(
     "E0709", "motion-path-key-path", "A motion `path` on a key path other than `position`.")
   public static let repeatCountAndDuration = DiagnosticCode(
-    "E0710", "repeat-count-and-duration", "Both `repeatCount` and `repeatDuration`, which Core Animation leaves undefined.")
+    "E0710", "repeat-count-and-duration",
+    "Both `repeatCount` and `repeatDuration`, which Core Animation leaves undefined.")
   public static let emptyGroup = DiagnosticCode("E0711", "empty-group", "A group or sequence with no children.")
   public static let misplacedKey = DiagnosticCode(
-    "E0712", "misplaced-key", "A key that is valid only elsewhere (`autoplay` off a timeline root, `additive` on a group).")
+    "E0712", "misplaced-key",
+    "A key that is valid only elsewhere (`autoplay` off a timeline root, `additive` on a group).")
   public static let perKeyframeCount = DiagnosticCode(
     "E0713", "per-keyframe-count", "`tension`, `continuity` or `bias` without one entry per value.")
   public static let targetInsideInstances = DiagnosticCode(
-    "E0714", "target-inside-repeat", "A child targets another layer inside a node that targets every instance of a repeat.")
+    "E0714", "target-inside-repeat",
+    "A child targets another layer inside a node that targets every instance of a repeat.")
   public static let noTimelines = DiagnosticCode("E0715", "unknown-timeline", "A timeline name that is not defined.")
   public static let unsupportedFeature = DiagnosticCode(
     "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
 
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
-    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity, outOfRange, unknownEnumValue,
+    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity,
+    outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
-    pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations, tooManyKeyframeValues,
+    pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations,
+    tooManyKeyframeValues,
     unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,

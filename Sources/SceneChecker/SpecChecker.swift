@@ -71,10 +71,13 @@ public enum SpecChecker {
   }
 
   private static func checkFile(_ root: YAMLNode, context: CheckContext) -> (value: Scene?, animatedLayers: Set<Int>) {
-    guard let fields = context.fields(of: root, allowed: SpecSchema.file, place: "a scene file") else { return (nil, []) }
+    guard let fields = context.fields(of: root, allowed: SpecSchema.file, place: "a scene file") else {
+      return (nil, [])
+    }
     if let node = fields.value("version"), let version = context.number(node, unit: Unit.none), version != 1 {
       context.error(
-        CheckDiagnostics.badVersion, "version \(NumberFormatting.shortest(version)) is not supported", at: context.span(node),
+        CheckDiagnostics.badVersion, "version \(NumberFormatting.shortest(version)) is not supported",
+        at: context.span(node),
         help: "write `version: 1`, or leave it out")
     }
     let name = fields.value("scene").flatMap(context.sceneName) ?? ""
@@ -98,8 +101,10 @@ public enum SpecChecker {
       timelines: timelines)
     var shownLayers = timelineChecker.animatedLayers
     if let node = fields.value("states") {
-      let written = Set(fields.value("timelines").map { context.document.entries($0).map { context.document.scalar($0.key) } } ?? [])
-      var stateChecker = StateChecker(context: context, layers: layerChecker, timelines: timelines, writtenTimelines: written)
+      let written = Set(
+        fields.value("timelines").map { context.document.entries($0).map { context.document.scalar($0.key) } } ?? [])
+      var stateChecker = StateChecker(
+        context: context, layers: layerChecker, timelines: timelines, writtenTimelines: written)
       scene.stateMachine = stateChecker.check(node)
       shownLayers.formUnion(stateChecker.posedLayers)
     }
@@ -114,7 +119,8 @@ public enum SpecChecker {
     for (index, entry) in entries.enumerated() { positions[context.document.scalar(entry.key)] = index }
     for (index, entry) in entries.enumerated() {
       guard let name = context.name(entry.key, what: "let name"),
-        context.checkNotShadowing(name, at: context.span(entry.key)), context.checkLetName(name, at: context.span(entry.key))
+        context.checkNotShadowing(name, at: context.span(entry.key)),
+        context.checkLetName(name, at: context.span(entry.key))
       else { continue }
       if context.document.kind(entry.value) == .scalar {
         let text = context.document.scalar(entry.value)
@@ -128,7 +134,8 @@ public enum SpecChecker {
           } else {
             context.error(
               CheckDiagnostics.forwardReference, "'\(name)' uses '\(later)', which is defined below it",
-              at: context.span(entry.value), labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
+              at: context.span(entry.value),
+              labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
               help: "move '\(later)' above '\(name)'; `let` names are evaluated in order")
           }
           continue
@@ -161,7 +168,9 @@ public enum SpecChecker {
   private static func checkPaths(_ node: YAMLNode, context: CheckContext) {
     guard context.expectMapping(node, place: "paths") else { return }
     for entry in context.document.entries(node) {
-      guard let name = context.name(entry.key, what: "path name"), let path = context.pathValue(entry.value) else { continue }
+      guard let name = context.name(entry.key, what: "path name"), let path = context.pathValue(entry.value) else {
+        continue
+      }
       context.paths[name] = (path, context.span(entry.key))
     }
   }

@@ -19,7 +19,8 @@ enum KeyframeLowering {
     }
     // One value holds for the whole animation.
     guard count >= 2 else {
-      return KeyframeTable(components: components, keyTimes: [0, 1], values: flat, kinds: [SegmentKind.hold], coefficients: [])
+      return KeyframeTable(
+        components: components, keyTimes: [0, 1], values: flat, kinds: [SegmentKind.hold], coefficients: [])
     }
     let segments = count - 1
     var even: [Double] { (0..<count).map { Double($0) / Double(segments) } }
@@ -31,7 +32,8 @@ enum KeyframeLowering {
     let tangents =
       cubic
       ? KochanekBartels.segmentTangents(
-        flat: flat, count: count, dimension: components, tension: keyframes.tension ?? [], continuity: keyframes.continuity ?? [],
+        flat: flat, count: count, dimension: components, tension: keyframes.tension ?? [],
+        continuity: keyframes.continuity ?? [],
         bias: keyframes.bias ?? [])
       : []
     for segment in 0..<segments {
@@ -55,7 +57,8 @@ enum KeyframeLowering {
       }
       times = PacedKeyTimes.proportional(to: lengths) ?? even
     }
-    return KeyframeTable(components: components, keyTimes: times, values: flat, kinds: kinds, coefficients: coefficients)
+    return KeyframeTable(
+      components: components, keyTimes: times, values: flat, kinds: kinds, coefficients: coefficients)
   }
 
   static func isPaced(_ mode: CalculationMode) -> Bool { mode == .paced || mode == .cubicPaced }

@@ -69,13 +69,17 @@ public enum Filmstrip {
       // A nested <svg> clips the frame to the canvas, so nothing spills into its neighbours.
       body += SVGMarkup.element(
         "svg",
-        [("x", n(x)), ("y", n(y)), ("width", n(frameWidth)), ("height", n(frameHeight)),
-         ("viewBox", "0 0 \(n(plan.width)) \(n(plan.height))"), ("overflow", "hidden")],
+        [
+          ("x", n(x)), ("y", n(y)), ("width", n(frameWidth)), ("height", n(frameHeight)),
+          ("viewBox", "0 0 \(n(plan.width)) \(n(plan.height))"), ("overflow", "hidden"),
+        ],
         children: frame, indent: "  ")
       body += SVGMarkup.element(
         "text",
-        [("x", n(x + frameWidth / 2)), ("y", n(y + frameHeight + 15)), ("font-family", "DejaVu Sans Mono, monospace"),
-         ("font-size", "12"), ("text-anchor", "middle"), ("fill", "#d0d0d0")],
+        [
+          ("x", n(x + frameWidth / 2)), ("y", n(y + frameHeight + 15)), ("font-family", "DejaVu Sans Mono, monospace"),
+          ("font-size", "12"), ("text-anchor", "middle"), ("fill", "#d0d0d0"),
+        ],
         children: ["    t = " + label(time) + " s"], indent: "  ")
     }
     var lines = [

@@ -102,7 +102,8 @@ public struct SVGExporter {
         children: SVGMarkup.element(
           "path", [("d", SVGMarkup.roundedRectPath(bounds, radius: radius))], indent: "      "),
         indent: "    ")
-      content += SVGMarkup.element("g", [("clip-path", "url(#\(id))")], children: clipped.map { "  " + $0 }, indent: inner)
+      content += SVGMarkup.element(
+        "g", [("clip-path", "url(#\(id))")], children: clipped.map { "  " + $0 }, indent: inner)
     } else {
       content += clipped
     }
@@ -113,8 +114,11 @@ public struct SVGExporter {
     if content.isEmpty { return [] }
     let opacity = values.opacity < 1 ? SVGMarkup.number(values.opacity) : nil
     return SVGMarkup.element(
-      "g", [("id", white ? nil : SVGMarkup.id("layer", tree.id(index), prefix: idPrefix)),
-            ("transform", SVGMarkup.matrix(matrix)), ("opacity", opacity)],
+      "g",
+      [
+        ("id", white ? nil : SVGMarkup.id("layer", tree.id(index), prefix: idPrefix)),
+        ("transform", SVGMarkup.matrix(matrix)), ("opacity", opacity),
+      ],
       children: content, indent: indent)
   }
 
@@ -126,9 +130,11 @@ public struct SVGExporter {
     let maskContent = layer(mask, white: true, indent: "      ")
     definitions += SVGMarkup.element(
       "mask",
-      [("id", id), ("maskUnits", "userSpaceOnUse"), ("x", SVGMarkup.number(region.x)),
-       ("y", SVGMarkup.number(region.y)), ("width", SVGMarkup.number(region.width)),
-       ("height", SVGMarkup.number(region.height))],
+      [
+        ("id", id), ("maskUnits", "userSpaceOnUse"), ("x", SVGMarkup.number(region.x)),
+        ("y", SVGMarkup.number(region.y)), ("width", SVGMarkup.number(region.width)),
+        ("height", SVGMarkup.number(region.height)),
+      ],
       children: maskContent, indent: "    ")
     return SVGMarkup.element("g", [("mask", "url(#\(id))")], children: content.map { "  " + $0 }, indent: indent)
   }
@@ -164,10 +170,12 @@ public struct SVGExporter {
     let (fill, opacity) = paint(color, white: white)
     return SVGMarkup.element(
       "rect",
-      [("x", SVGMarkup.number(bounds.x)), ("y", SVGMarkup.number(bounds.y)),
-       ("width", SVGMarkup.number(bounds.width)), ("height", SVGMarkup.number(bounds.height)),
-       ("rx", radius > 0 ? SVGMarkup.number(radius) : nil), ("ry", radius > 0 ? SVGMarkup.number(radius) : nil),
-       ("fill", fill), ("fill-opacity", opacity)],
+      [
+        ("x", SVGMarkup.number(bounds.x)), ("y", SVGMarkup.number(bounds.y)),
+        ("width", SVGMarkup.number(bounds.width)), ("height", SVGMarkup.number(bounds.height)),
+        ("rx", radius > 0 ? SVGMarkup.number(radius) : nil), ("ry", radius > 0 ? SVGMarkup.number(radius) : nil),
+        ("fill", fill), ("fill-opacity", opacity),
+      ],
       indent: indent)
   }
 
@@ -205,7 +213,9 @@ public struct SVGExporter {
     var strokeAttributes: [(String, String?)] = []
     if strokes {
       let (stroke, opacity) = paint(strokeColor, white: white)
-      let dashes = style.lineDashPattern.count % 2 == 1 ? style.lineDashPattern + style.lineDashPattern
+      let dashes =
+        style.lineDashPattern.count % 2 == 1
+        ? style.lineDashPattern + style.lineDashPattern
         : style.lineDashPattern
       let dashed = !dashes.isEmpty && dashes.allSatisfy { $0 >= 0 } && dashes.contains { $0 > 0 }
       strokeAttributes = [
@@ -256,9 +266,12 @@ public struct SVGExporter {
     }
     let open = SVGMarkup.element(
       "text",
-      [("font-family", SVGMarkup.fontFamily(style.fontFamily)), ("font-weight", SVGMarkup.fontWeight(style.fontWeight)),
-       ("font-size", SVGMarkup.number(size)), ("text-anchor", anchor), ("fill", fill), ("fill-opacity", opacity),
-       ("xml:space", "preserve")],
+      [
+        ("font-family", SVGMarkup.fontFamily(style.fontFamily)),
+        ("font-weight", SVGMarkup.fontWeight(style.fontWeight)),
+        ("font-size", SVGMarkup.number(size)), ("text-anchor", anchor), ("fill", fill), ("fill-opacity", opacity),
+        ("xml:space", "preserve"),
+      ],
       children: [], indent: indent)
     return [open[0] + spans + "</text>"]
   }

@@ -75,7 +75,8 @@ extension ReferenceEvaluator {
     let end = (timing.speed > 0 ? 1 : -1) * timing.activeDuration + timing.timeOffset
     guard cycle > 0 else { return basic(timing, u: 0, repeatIndex: 0) }
     guard cycle.isFinite else { return basic(timing, u: end, repeatIndex: 0) }
-    let spanned = timing.repeatDuration > 0 ? timing.repeatDuration / cycle : (timing.repeatCount > 0 ? timing.repeatCount : 1)
+    let spanned =
+      timing.repeatDuration > 0 ? timing.repeatDuration / cycle : (timing.repeatCount > 0 ? timing.repeatCount : 1)
     let position = (timing.speed > 0 ? spanned : -spanned) + timing.timeOffset / cycle  // end / C
     let whole = position.rounded()
     let slack = max(slack(position), 4 * abs(position).ulp)

@@ -24,7 +24,9 @@ public enum ReferenceEvaluator {
       // Transparent in time: every copy sees the parent's time, and stands where the node stands (root or not).
       for copy in copies { apply(copy, parentTime: parentTime, isRoot: isRoot, to: &state) }
     case .group(let children):
-      guard case .at(let tau, let progress, _) = localTime(of: node.timing, at: parentTime, isRoot: isRoot) else { return }
+      guard case .at(let tau, let progress, _) = localTime(of: node.timing, at: parentTime, isRoot: isRoot) else {
+        return
+      }
       // The group's timing function warps its children's time.
       // A group that never ends (its last child repeats forever) has no progress to warp: its time passes through.
       let childTime = node.timing.duration.isFinite ? progress * node.timing.duration : tau

@@ -6,7 +6,9 @@ enum FlowHexComment {
   /// A `#` plus 3–8 hex digits that opens a flow item or value (right after `[`, `{`, `,` or `: `, spaces
   /// allowed) between two offsets: a colour YAML took for a comment inside a flow collection. libyaml starts a
   /// comment at a `#` wherever a token may start, so `[#FB3159` is a comment too.
-  static func find(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (colour: Span, inMapping: Bool)? {
+  static func find(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (
+    colour: Span, inMapping: Bool
+  )? {
     var index = max(1, start)
     let limit = min(end, bytes.count - 1)
     while index <= limit {
@@ -68,7 +70,9 @@ extension FlowHexComment {
       while next < quoted.count, quoted[next].end <= index { next += 1 }
       if next < quoted.count, quoted[next].start <= index { continue }
       let before = bytes[index - 1]
-      guard [0x20, 0x09, 0x0A, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(before) else { continue }
+      guard [0x20, 0x09, 0x0A, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(before) else {
+        continue
+      }
       // A comment starts here: whatever follows on the line is comment text, never another colour.
       defer { while index + 1 < end, bytes[index + 1] != 0x0A { index += 1 } }
       var digits = index + 1

@@ -22,7 +22,9 @@ public enum PlanDetection {
         var next = skipSpace(bytes, from: at + key.count)
         guard next < end, bytes[next] == UInt8(ascii: ":") else { return nil }
         next = skipSpace(bytes, from: next + 1)
-        guard next + value.count <= bytes.count, bytes[next..<next + value.count].elementsEqual(value) else { return nil }
+        guard next + value.count <= bytes.count, bytes[next..<next + value.count].elementsEqual(value) else {
+          return nil
+        }
         return Span(start: next, end: next + value.count)
       }
       at += 1

@@ -47,7 +47,9 @@ extension TreeBuilder {
       scanStart -= 1
       if bytes[scanStart] == 0x0A { linesBack += 1 }
     }
-    if let (colour, inMapping) = FlowHexComment.find(in: bytes, from: scanStart, to: max(offset, contextOffset ?? offset)) {
+    if let (colour, inMapping) = FlowHexComment.find(
+      in: bytes, from: scanStart, to: max(offset, contextOffset ?? offset))
+    {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
       diagnostics.error(
         YAMLDiagnostics.unquotedHexColor,
@@ -76,7 +78,9 @@ extension TreeBuilder {
     if problem.contains("did not find expected '-' indicator") {
       return "a list item here is indented differently from the items above it"
     }
-    if problem.contains("found unexpected end of stream") { return "the file ends inside a quoted string or a collection" }
+    if problem.contains("found unexpected end of stream") {
+      return "the file ends inside a quoted string or a collection"
+    }
     if problem.contains("cannot start any token") { return "quote the value, for example \"#FB3159\" or \"@name\"" }
     return "fix the YAML syntax here"
   }

@@ -8,13 +8,16 @@ public enum YAMLDiagnostics {
     "E0103", "tab-indentation", "A tab character where YAML allows only spaces (indentation).")
   public static let duplicateKey = DiagnosticCode(
     "E0104", "duplicate-key", "A mapping has the same key twice; YAML would silently keep one.")
-  public static let tag = DiagnosticCode("E0105", "yaml-tag", "YAML tags (`!!str`, `!foo`) are not part of the language.")
+  public static let tag = DiagnosticCode(
+    "E0105", "yaml-tag", "YAML tags (`!!str`, `!foo`) are not part of the language.")
   public static let anchor = DiagnosticCode(
     "E0106", "yaml-anchor", "YAML anchors and aliases are not supported; use `let` or named `paths`.")
   public static let multipleDocuments = DiagnosticCode(
     "E0107", "multiple-documents", "A spec file holds exactly one YAML document.")
-  public static let complexKey = DiagnosticCode("E0108", "complex-key", "A mapping key that is not a plain word or string.")
-  public static let tooDeep = DiagnosticCode("E0109", "nesting-too-deep", "Nesting deeper than the limit (`--max-depth`).")
+  public static let complexKey = DiagnosticCode(
+    "E0108", "complex-key", "A mapping key that is not a plain word or string.")
+  public static let tooDeep = DiagnosticCode(
+    "E0109", "nesting-too-deep", "Nesting deeper than the limit (`--max-depth`).")
   public static let scalarTooLong = DiagnosticCode(
     "E0110", "scalar-too-long", "A key or value longer than the limit (`--max-scalar-bytes`).")
   public static let inputTooLarge = DiagnosticCode(

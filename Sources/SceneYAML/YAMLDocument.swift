@@ -15,13 +15,6 @@ public struct YAMLDocument: Sendable {
     /// pairs), or, when the children are the very next nodes, the first child's own index (`contiguousChildren`).
     @usableFromInline var first: UInt32
     @usableFromInline var count: UInt32
-
-    init(start: UInt32, end: UInt32, first: UInt32, count: UInt32) {
-      self.start = start
-      self.end = end
-      self.first = first
-      self.count = count
-    }
   }
 
   @usableFromInline var records: [Record] = []
@@ -92,14 +85,18 @@ public struct YAMLDocument: Sendable {
 
   /// Calls `body` with a scalar's bytes (its text after escapes and folding; empty for collections) without
   /// making a String: the checker reads most numbers this way.
-  @inlinable public func withScalarBytes<R>(_ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  @inlinable public func withScalarBytes<R>(_ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+    -> R
+  {
     let record = records[node.index]
     let start = kind(node) == .scalar ? Int(record.first) : 0
     let count = kind(node) == .scalar ? Int(record.count) : 0
     if shapes[node.index] & Self.textInSource != 0 {
       return try source.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
     }
-    return try scalarBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+    return try scalarBytes.withUnsafeBufferPointer {
+      try body(UnsafeBufferPointer(rebasing: $0[start..<start + count]))
+    }
   }
 
   /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
@@ -128,7 +125,8 @@ public struct YAMLDocument: Sendable {
     guard kind(node) == .mapping else { return [] }
     return stride(from: 0, to: Int(record.count), by: 2).map {
       YAMLEntry(
-        key: YAMLNode(index: child(record, of: node, at: $0)), value: YAMLNode(index: child(record, of: node, at: $0 + 1)))
+        key: YAMLNode(index: child(record, of: node, at: $0)),
+        value: YAMLNode(index: child(record, of: node, at: $0 + 1)))
     }
   }
 

@@ -116,12 +116,15 @@ struct TreeBuilder {
       return addScalar(text: nil, style: .plain, span: span)
     case YAML_SCALAR_EVENT:
       let scalar = event.data.scalar
-      checkTagAndAnchor(tag: scalar.tag, anchor: scalar.anchor, implicit: scalar.plain_implicit == 1 || scalar.quoted_implicit == 1, span: span)
+      checkTagAndAnchor(
+        tag: scalar.tag, anchor: scalar.anchor, implicit: scalar.plain_implicit == 1 || scalar.quoted_implicit == 1,
+        span: span)
       let length = Int(scalar.length)
       if length > limits.maxScalarBytes {
         diagnostics.error(
           YAMLDiagnostics.scalarTooLong, "a scalar of \(length) bytes, more than the limit of \(limits.maxScalarBytes)",
-          at: Span(start: start, end: min(end, start + 1)), help: "raise the limit with --max-scalar-bytes if it is meant")
+          at: Span(start: start, end: min(end, start + 1)),
+          help: "raise the limit with --max-scalar-bytes if it is meant")
         truncated.insert(document.records.count)
         return addScalar(text: nil, style: .plain, span: span)
       }
@@ -152,13 +155,15 @@ struct TreeBuilder {
       let written = writtenToken(at: span.start)
       let name = written.hasPrefix("!") ? written : String(cString: tag)
       diagnostics.error(
-        YAMLDiagnostics.tag, "YAML tag '\(name)' is not supported", at: Span(start: span.start, end: span.start + max(1, written.utf8.count)),
+        YAMLDiagnostics.tag, "YAML tag '\(name)' is not supported",
+        at: Span(start: span.start, end: span.start + max(1, written.utf8.count)),
         help: "remove the tag; the checker knows each key's type")
     }
     if let anchor {
       let name = String(cString: anchor)
       diagnostics.error(
-        YAMLDiagnostics.anchor, "YAML anchor '&\(name)' is not supported", at: Span(start: span.start, end: span.start + 1),
+        YAMLDiagnostics.anchor, "YAML anchor '&\(name)' is not supported",
+        at: Span(start: span.start, end: span.start + 1),
         help: "name shared numbers with `let` and shared paths under `paths`")
     }
   }
@@ -237,14 +242,18 @@ struct TreeBuilder {
   /// A hex colour a comment took out of a multi-line flow collection, which is still well-formed without it.
   mutating func checkSwallowedColours(_ span: Span) {
     defer { quotedInFlow.removeAll(keepingCapacity: true) }
-    guard span.end > span.start, memchr(bytes.baseAddress! + span.start, Int32(UInt8(ascii: "#")), span.end - span.start) != nil else { return }
+    guard span.end > span.start,
+      memchr(bytes.baseAddress! + span.start, Int32(UInt8(ascii: "#")), span.end - span.start) != nil
+    else { return }
     for colour in FlowHexComment.swallowed(in: bytes, span: span, quoted: quotedInFlow) {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[colour.start..<colour.end]), as: UTF8.self)
       let inMapping = bytes[span.start] == UInt8(ascii: "{")
       diagnostics.error(
         YAMLDiagnostics.unquotedHexColor,
         "'\(text)' is read as a YAML comment, so this \(inMapping ? "mapping" : "list") silently loses it", at: colour,
-        notes: ["an unquoted ' #' starts a comment that runs to the end of the line, even inside \(inMapping ? "{ }" : "[ ]")"],
+        notes: [
+          "an unquoted ' #' starts a comment that runs to the end of the line, even inside \(inMapping ? "{ }" : "[ ]")"
+        ],
         help: "quote the colour: \"\(text)\"", replacement: "\"\(text)\"")
     }
   }

@@ -48,13 +48,17 @@ if arguments.first == "--profile-sample", arguments.count == 5, let layers = Int
 }
 
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]\n".utf8))
+  FileHandle.standardError.write(
+    Data(
+      "scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]\n"
+        .utf8))
   exit(2)
 }
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let seeds = root.appendingPathComponent("specs").path
-var configuration = BenchmarkConfiguration.full(seedSpecsFolder: FileManager.default.fileExists(atPath: seeds) ? seeds : nil)
+var configuration = BenchmarkConfiguration.full(
+  seedSpecsFolder: FileManager.default.fileExists(atPath: seeds) ? seeds : nil)
 var output = root.appendingPathComponent("BENCHMARKS.md").path
 var index = 0
 while index < arguments.count {
@@ -91,7 +95,9 @@ while index < arguments.count {
   case "--output", "-o":
     output = value()
   case "-h", "--help":
-    print("usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]")
+    print(
+      "usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]"
+    )
     exit(0)
   default:
     fail("unknown argument '\(argument)'")
@@ -116,7 +122,9 @@ var text = "# Benchmarks\n\n"
 text += "- Date: \(formatter.string(from: started))\n"
 text += "- Machine: \(BenchmarkRunner.machine())\n"
 text += "- Command: `\(command)` (release build; \(configuration.rounds) rounds, medians; "
-text += Timing.clock == .wall ? "wall-clock time)\n" : "single-threaded figures in thread CPU time, lint in wall-clock time)\n"
+text +=
+  Timing.clock == .wall
+  ? "wall-clock time)\n" : "single-threaded figures in thread CPU time, lint in wall-clock time)\n"
 text += "- Load average before / after: \(report.loadBefore) / \(report.loadAfter) (the machine is shared)\n"
 text += "- What the profiles show for each target, and what was changed: [docs/performance.md](docs/performance.md)\n\n"
 text += report.markdown

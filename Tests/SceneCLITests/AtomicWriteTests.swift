@@ -38,7 +38,8 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let spec = folder.appendingPathComponent("bad.yaml")
-    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: 2\n".write(to: spec, atomically: true, encoding: .utf8)
+    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: 2\n".write(
+      to: spec, atomically: true, encoding: .utf8)
     let target = folder.appendingPathComponent("plan.json")
     try "previous plan".write(to: target, atomically: true, encoding: .utf8)
     let before = try FileManager.default.attributesOfItem(atPath: target.path)[.modificationDate] as? Date

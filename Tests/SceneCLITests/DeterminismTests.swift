@@ -48,7 +48,9 @@ import Testing
       #expect(first.status == 0, "\(first.standardError)")
       #expect(first.standardOutput == second.standardOutput, "\(spec): two compiles differ")
       let sample = try Scenec.run(["sample", path, "--from", "0", "--to", "2", "--fps", "30"])
-      #expect(sample.standardOutput == (try Scenec.run(["sample", path, "--from", "0", "--to", "2", "--fps", "30"])).standardOutput)
+      #expect(
+        sample.standardOutput
+          == (try Scenec.run(["sample", path, "--from", "0", "--to", "2", "--fps", "30"])).standardOutput)
     }
     #expect(try Scenec.run(["schema"]).standardOutput == (try Scenec.run(["schema"])).standardOutput)
   }

@@ -50,7 +50,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
     ExportExtreme(name: "speed 1e-20", yaml: timeline(", speed: 1e-20"), code: "W0912"),
     ExportExtreme(name: "beginTime 1e308", yaml: timeline(", beginTime: 1e308"), code: "W0912"),
     ExportExtreme(name: "repeatCount 1e6 autoreverses", yaml: timeline(", repeatCount: 1e6, autoreverses: true")),
-    ExportExtreme(name: "cycle shorter than a frame, 5000 repeats", yaml: timeline(", repeatCount: 5000", duration: "0.02")),
+    ExportExtreme(
+      name: "cycle shorter than a frame, 5000 repeats", yaml: timeline(", repeatCount: 5000", duration: "0.02")),
     ExportExtreme(
       name: "spring with damping 0.001",
       yaml: """
@@ -83,7 +84,9 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct ExportLimitsTests {
-  static let commands: [[String]] = [["export", "lottie"], ["export", "svg", "--at", "0.5"], ["export", "filmstrip"]]
+  static let commands: [[String]] = [
+    ["export", "lottie"], ["export", "svg", "--at", "0.5"], ["export", "filmstrip"],
+  ]
 
   @Test(arguments: ExportExtreme.all)
   func everyExportFinishesQuicklyInBoundedMemory(_ extreme: ExportExtreme) throws {
@@ -99,7 +102,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
       let label = "\(command.joined(separator: " ")) on \(extreme.name)"
       #expect(!run.killedForTimeout, "\(label) hung")
       #expect(run.status == 0, "\(label): exit \(run.status): \(run.standardError)")
-      #expect((run.cpuSeconds ?? run.wallSeconds) < HostileLimits.cpuLimit, "\(label): \(run.cpuSeconds ?? -1) s of CPU")
+      #expect(
+        (run.cpuSeconds ?? run.wallSeconds) < HostileLimits.cpuLimit, "\(label): \(run.cpuSeconds ?? -1) s of CPU")
       #expect(run.peakKiB < HostileLimits.peakKiB, "\(label): peak \(run.peakKiB) KiB")
       let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
       #expect(!written.contains("nan") && !written.contains("inf"), "\(label) wrote a NaN or infinity")
@@ -158,15 +162,20 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
     let cut = CLI.run(["export", "lottie", spec, "--max-export-frames", "120"])
     #expect(cut.status == 0)
     #expect(cut.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":120,"#))
-    #expect(cut.standardError.contains("the export would last 30 s; it stops at 2 s, the limit of 120 frames (--max-export-frames) [W0912]"))
+    #expect(
+      cut.standardError.contains(
+        "the export would last 30 s; it stops at 2 s, the limit of 120 frames (--max-export-frames) [W0912]"))
     let whole = CLI.run(["export", "lottie", spec])
-    #expect(whole.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":1800,"#) && !whole.standardError.contains("W0912"))
+    #expect(
+      whole.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":1800,"#)
+        && !whole.standardError.contains("W0912"))
     let duration = CLI.run(["export", "lottie", spec, "--duration", "200"])
     #expect(duration.status == 2)
     #expect(duration.standardError.contains("--duration 200 is longer than an export may last: 100 s at 60 fps"))
     let filmstrip = CLI.run(["export", "filmstrip", spec, "--max-export-frames", "60"])
     #expect(filmstrip.status == 0)
-    #expect(filmstrip.standardError.contains("the filmstrip stops at 1 s") && filmstrip.standardError.contains("[W0912]"))
+    #expect(
+      filmstrip.standardError.contains("the filmstrip stops at 1 s") && filmstrip.standardError.contains("[W0912]"))
   }
 
   @Test func theSamplesLimitGivesManyLayersFewerFrames() throws {
@@ -183,12 +192,15 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
       """, name: "many", in: folder)
     let run = CLI.run(["export", "lottie", spec, "--max-export-samples", "6000"])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":60,"#), "6000 states / 100 layers = 60 frames")
+    #expect(
+      run.standardOutput.hasPrefix(#"{"v":"5.7.4","fr":60,"ip":0,"op":60,"#), "6000 states / 100 layers = 60 frames")
     #expect(run.standardError.contains("the limit of 6000 layer states (--max-export-samples) over 100 layers [W0912]"))
     let output = CLI.temporaryFolder().appendingPathComponent("many.json").path
     let layers = CLI.run(["export", "lottie", spec, "--max-export-layers", "99", "-o", output])
     #expect(layers.status == 1)
-    #expect(layers.standardError.contains("the scene has 100 layer instances, more than a Lottie export takes (--max-export-layers 99)"))
+    #expect(
+      layers.standardError.contains(
+        "the scene has 100 layer instances, more than a Lottie export takes (--max-export-layers 99)"))
     #expect(!FileManager.default.fileExists(atPath: output))
     let filmstrip = CLI.run(["export", "filmstrip", spec, "--frames", "100", "--max-export-samples", "6000"])
     #expect(filmstrip.status == 2)
@@ -198,7 +210,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
   @Test func theKeyframeLimitFailsWithoutWriting() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let spec = ExportFixtures.write(ExportExtreme.timeline(", repeatCount: 20, autoreverses: true"), name: "kf", in: folder)
+    let spec = ExportFixtures.write(
+      ExportExtreme.timeline(", repeatCount: 20, autoreverses: true"), name: "kf", in: folder)
     let output = folder.appendingPathComponent("kf.json").path
     let run = CLI.run(["export", "lottie", spec, "--max-export-keyframes", "10", "-o", output])
     #expect(run.status == 1)

@@ -76,7 +76,9 @@ import Testing
     #expect(missing.standardError.contains("rsvg-convert") && missing.standardError.contains("librsvg2-bin"))
     #expect(!FileManager.default.fileExists(atPath: png))
     guard ExportTools.rsvgConvert != nil else { return }
-    let made = CLI.run(["export", "filmstrip", ExportFixtures.spec("like-button"), "--timeline", "like", "--frames", "4", "-o", png])
+    let made = CLI.run([
+      "export", "filmstrip", ExportFixtures.spec("like-button"), "--timeline", "like", "--frames", "4", "-o", png,
+    ])
     #expect(made.status == 0, "\(made.standardError)")
     let bytes = [UInt8](FileManager.default.contents(atPath: png) ?? Data())
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG file")
@@ -84,7 +86,9 @@ import Testing
   }
 
   @Test func filmstripFramesLabelsAndSpan() {
-    let like = CLI.run(["export", "filmstrip", ExportFixtures.spec("like-button"), "--timeline", "like", "--frames", "5"])
+    let like = CLI.run([
+      "export", "filmstrip", ExportFixtures.spec("like-button"), "--timeline", "like", "--frames", "5",
+    ])
     #expect(like.status == 0)
     for label in ["t = 0 s", "t = 0.25 s", "t = 0.5 s", "t = 0.75 s", "t = 1 s"] {
       #expect(like.standardOutput.contains(label), "missing \(label)")
@@ -117,7 +121,8 @@ import Testing
 
   @Test func usageErrors() {
     #expect(CLI.run(["export"]).status == 2)
-    #expect(CLI.run(["export", "gif", ExportFixtures.spec("like-button")]).standardError.contains("unknown export 'gif'"))
+    #expect(
+      CLI.run(["export", "gif", ExportFixtures.spec("like-button")]).standardError.contains("unknown export 'gif'"))
     #expect(CLI.run(["export", "svg", ExportFixtures.spec("like-button")]).standardError.contains("--at"))
     #expect(CLI.run(["export", "svg", ExportFixtures.spec("like-button"), "--at", "x"]).status == 2)
     #expect(CLI.run(["help", "export"]).standardOutput.contains("rsvg-convert"))

@@ -6,7 +6,8 @@ import Testing
 /// Lottie community's schema (PyPI lottie-specs). `.ci/run` installs what is missing. A missing tool is a test
 /// failure that says so, never a skip.
 enum ExportTools {
-  static let hint = "missing on this machine: run .ci/run, which installs librsvg2-bin, librlottie-dev, pkg-config, "
+  static let hint =
+    "missing on this machine: run .ci/run, which installs librsvg2-bin, librlottie-dev, pkg-config, "
     + "zlib1g-dev (Debian) and jsonschema, lottie-specs (PyPI) when they are missing"
 
   struct Output {
@@ -69,7 +70,8 @@ enum ExportTools {
     }
     let folder = CLI.temporaryFolder()
     let binary = folder.appendingPathComponent("rlottie_probe").path
-    let arguments = [source, "-o", binary] + flags.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init)
+    let arguments =
+      [source, "-o", binary] + flags.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let build = run("cc", arguments), build.status == 0 else {
       return .failure(HarnessError("cannot build the rlottie harness: \(run("cc", arguments)?.standardError ?? "")"))
     }

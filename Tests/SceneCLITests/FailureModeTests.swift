@@ -10,7 +10,9 @@ import Testing
 @Suite(.serialized) struct FailureModeTests {
   static let badSpec = "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opactiy: 0.5\n"
 
-  static func expectCleanFailure(_ run: Scenec.Run, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectCleanFailure(
+    _ run: Scenec.Run, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     #expect(run.status == 2, "exit \(run.status): \(run.standardError)", sourceLocation: sourceLocation)
     #expect(run.standardError.contains("scenec: error: "), "\(run.standardError)", sourceLocation: sourceLocation)
     #expect(run.standardError.contains(message), "\(run.standardError)", sourceLocation: sourceLocation)
@@ -44,7 +46,8 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let link = folder.appendingPathComponent("gone.yaml").path
-    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.appendingPathComponent("nowhere.yaml").path)
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: folder.appendingPathComponent("nowhere.yaml").path)
     for command in ["lint", "compile"] {
       Self.expectCleanFailure(try Scenec.run([command, link]), link)
     }
@@ -87,7 +90,8 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "not a spec".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub.yaml"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub.yaml"), withIntermediateDirectories: true)
     Self.expectCleanFailure(try Scenec.run(["lint", folder.path]), "no .yaml or .yml files under")
   }
 

@@ -42,21 +42,27 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
       spec: header + "layers:\n  - id: a\n    type: shape\n    path:\n      - arc: {center: [50, 50], radius: 10, "
         + "start: 1.7e308, end: -1.7e308}\n", status: 0),
     ExtremeCase(
-      name: "timing curve y 1.7e308", spec: animation("    keyPath: opacity\n    from: 0\n    to: 1\n"
-        + "    timingFunction: [0.5, 1.7e308, 0.5, 1]\n"), status: 1, code: "E0303"),
+      name: "timing curve y 1.7e308",
+      spec: animation(
+        "    keyPath: opacity\n    from: 0\n    to: 1\n"
+          + "    timingFunction: [0.5, 1.7e308, 0.5, 1]\n"), status: 1, code: "E0303"),
     ExtremeCase(
-      name: "motion cubic near 1e155", spec: animation("    keyPath: position\n    path: \"M0 0 C1e155 0 0 1e155 10 10\"\n"),
+      name: "motion cubic near 1e155",
+      spec: animation("    keyPath: position\n    path: \"M0 0 C1e155 0 0 1e155 10 10\"\n"),
       status: 0),
     ExtremeCase(
-      name: "lerp -1.7e308 to 1.7e308", spec: animation("    keyPath: position.x\n    from: -1.7e308\n    to: 1.7e308\n"),
+      name: "lerp -1.7e308 to 1.7e308",
+      spec: animation("    keyPath: position.x\n    from: -1.7e308\n    to: 1.7e308\n"),
       status: 0),
     ExtremeCase(
       name: "paced keyframes over ±1.7e308",
-      spec: animation("    keyPath: position\n    values: [[-1.7e308, 1.7e308], [1.7e308, -1.7e308], [-1.7e308, 0]]\n"
-        + "    calculationMode: paced\n"), status: 0),
+      spec: animation(
+        "    keyPath: position\n    values: [[-1.7e308, 1.7e308], [1.7e308, -1.7e308], [-1.7e308, 0]]\n"
+          + "    calculationMode: paced\n"), status: 0),
     ExtremeCase(
       name: "spring mass 1e-300 stiffness 1e300",
-      spec: animation("    keyPath: position.x\n    from: 0\n    to: 10\n    spring: {mass: 1e-300, stiffness: 1e300}\n"),
+      spec: animation(
+        "    keyPath: position.x\n    from: 0\n    to: 10\n    spring: {mass: 1e-300, stiffness: 1e300}\n"),
       status: 1, code: "E0303"),
     ExtremeCase(
       name: "position + translation overflow",
@@ -67,7 +73,8 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
       spec: animation("    keyPath: opacity\n    from: 0\n    to: 1\n    repeatCount: 3.4e38\n    speed: 1e-300\n"),
       status: 0),
     ExtremeCase(name: "12000-name let chain after an overflow", spec: letChain(12_000), status: 1, code: "E0408"),
-    ExtremeCase(name: "/dev/zero", input: "/dev/zero", status: 1, code: "E0111", commands: ["lint", "compile", "sample"]),
+    ExtremeCase(
+      name: "/dev/zero", input: "/dev/zero", status: 1, code: "E0111", commands: ["lint", "compile", "sample"]),
     ExtremeCase(
       name: "100,000 animations (the limit)", spec: animations(instances: 10_000, each: 10), status: 0,
       commands: ["lint", "compile", "sample PLAN.json"]),
@@ -92,7 +99,8 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
   }
 
   static func animations(instances: Int, each: Int) -> String {
-    var text = header + "layers:\n  - id: dot\n    repeat: \(instances)\ntimelines:\n  t:\n    autoplay: true\n"
+    var text =
+      header + "layers:\n  - id: dot\n    repeat: \(instances)\ntimelines:\n  t:\n    autoplay: true\n"
       + "    target: dot\n    group:\n"
     for index in 0..<each {
       text += "      - {keyPath: opacity, values: [0, 1, 0.5], duration: \(1 + Double(index) / 10)}\n"
@@ -125,17 +133,24 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
       }
       if command == "sample PLAN.json" && extreme.status != 0 { continue }
       let run = try Scenec.run(arguments, timeout: HostileLimits.timeout)
-      let label = "\(command) \(extreme.name): exit \(run.status), wall \(String(format: "%.2f", run.wallSeconds)) s, cpu "
+      let label =
+        "\(command) \(extreme.name): exit \(run.status), wall \(String(format: "%.2f", run.wallSeconds)) s, cpu "
         + "\(run.cpuSeconds.map { String(format: "%.2f", $0) } ?? "?") s, peak \(run.peakKiB / 1024) MiB"
       print("[hostile] \(label)")
       #expect(!run.killedForTimeout, "\(label): killed after the timeout")
       if command == "export svg" {
-        #expect(run.status == extreme.status || (extreme.status == 0 && run.status == 1), "\(label)\n\(run.standardError.prefix(2000))")
+        #expect(
+          run.status == extreme.status || (extreme.status == 0 && run.status == 1),
+          "\(label)\n\(run.standardError.prefix(2000))")
       } else {
-        #expect(run.status == extreme.status, "\(label)\n\(run.standardOutput.prefix(1000))\n\(run.standardError.prefix(2000))")
+        #expect(
+          run.status == extreme.status,
+          "\(label)\n\(run.standardOutput.prefix(1000))\n\(run.standardError.prefix(2000))")
       }
       #expect(run.wallSeconds < HostileLimits.wallLimit, "\(label): wall time over \(HostileLimits.wallLimit) s")
-      if let cpu = run.cpuSeconds { #expect(cpu < HostileLimits.cpuLimit, "\(label): CPU time over \(HostileLimits.cpuLimit) s") }
+      if let cpu = run.cpuSeconds {
+        #expect(cpu < HostileLimits.cpuLimit, "\(label): CPU time over \(HostileLimits.cpuLimit) s")
+      }
       #expect(run.peakKiB < HostileLimits.peakKiB, "\(label): peak RSS over \(HostileLimits.peakKiB / 1024) MiB")
       if command.hasPrefix("sample") {
         for word in ["\"nan\"", "\"inf\"", "\"-inf\"", "nan,", "inf,", " nan", " inf"] {
@@ -154,7 +169,8 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
   @Test func anEndlessStandardInputStopsAtTheLimit() throws {
     for command in [["lint", "--short", "-"], ["compile", "-"], ["sample", "-", "--at", "0"]] {
       let run = try Scenec.run(command, stdinPath: "/dev/zero", timeout: HostileLimits.timeout)
-      let label = "\(command.joined(separator: " ")) < /dev/zero: exit \(run.status), cpu "
+      let label =
+        "\(command.joined(separator: " ")) < /dev/zero: exit \(run.status), cpu "
         + "\(run.cpuSeconds.map { String(format: "%.2f", $0) } ?? "?") s, peak \(run.peakKiB / 1024) MiB"
       print("[hostile] \(label)")
       #expect(run.status == 1, "\(label)\n\(run.standardError.prefix(500))")
@@ -178,7 +194,8 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
     let run = try Scenec.run(["sample", path, "--at", "0"])
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("1.7976931348623157e+308"), "\(run.standardOutput)")
-    #expect(run.standardError.contains("warning: layer 'a': matrix at time 0 is beyond ±1.8e308"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("warning: layer 'a': matrix at time 0 is beyond ±1.8e308"), "\(run.standardError)")
     #expect(run.standardError.contains("[W0913]"), "\(run.standardError)")
   }
 }

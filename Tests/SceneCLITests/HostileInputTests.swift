@@ -19,7 +19,8 @@ enum HostileLimits {
   static var timeout: Double { wallLimit + 60 }
 
   static var cpuLimit: Double {
-    seconds * (Scenec.isDebugBuild || ProcessInfo.processInfo.environment["HOSTILE_TIME_FACTOR"] != nil ? debugFactor : 1)
+    seconds
+      * (Scenec.isDebugBuild || ProcessInfo.processInfo.environment["HOSTILE_TIME_FACTOR"] != nil ? debugFactor : 1)
   }
   /// Wall time also counts waiting for a core while other suites run (two cores here); HOSTILE_WALL_FACTOR=1
   /// (scripts/hostile-limits.sh) makes it exact.
@@ -46,15 +47,20 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
   static let all: [HostileCase] = [
     // Billion laughs: nine levels of ten aliases each. Aliases are rejected where they are written, never expanded.
     HostileCase(name: "alias bomb", codes: ["E0106"], lines: 4...4, column: 7) {
-      var text = header + "let:\n  a0: &a0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"
+      var text =
+        header
+        + "let:\n  a0: &a0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"
       for level in 1...9 {
-        text += "  a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        text +=
+          "  a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
       }
       text += "layers:\n  - id: a\n    opacity: a9\n"
       return Array(text.utf8)
     },
     HostileCase(name: "100000-deep flow nesting", codes: ["E0109"], lines: 3...3, column: nil) {
-      Array((header + "layers: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n").utf8)
+      Array(
+        (header + "layers: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n")
+          .utf8)
     },
     HostileCase(name: "1500-deep sublayers", codes: ["E0109"], lines: 4...400, column: nil) { deepSublayers(1500) },
     // The same with the YAML depth limit out of the way: the checker's own nesting limit must catch it.
@@ -65,7 +71,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     // Timeline groups as deep as the flags' ceilings allow: the checker's recursion (about 1,500 levels overflowed
     // an 8 MiB main-thread stack) must reach the nesting limit and report it.
     HostileCase(
-      name: "9500-deep timeline groups, --max-nesting 9000", arguments: ["--max-depth", "20000", "--max-nesting", "9000"],
+      name: "9500-deep timeline groups, --max-nesting 9000",
+      arguments: ["--max-depth", "20000", "--max-nesting", "9000"],
       codes: ["E0604"], lines: 8...8, column: nil
     ) { deepGroups(9500) },
     HostileCase(name: "repeat: 1000000000", codes: ["E0601"], lines: 5...5, column: 13) {
@@ -95,7 +102,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     },
     HostileCase(name: "empty file", codes: ["E0112"], lines: 1...1, column: 1) { [] },
     // 12 MB of valid layers (under every default limit), then one misspelt key on the last line.
-    HostileCase(name: "12 MB spec, error on the last line", codes: ["E0202"], lines: bigSpecLastLine...bigSpecLastLine, column: 5) {
+    HostileCase(
+      name: "12 MB spec, error on the last line", codes: ["E0202"], lines: bigSpecLastLine...bigSpecLastLine, column: 5
+    ) {
       bigSpec().bytes
     },
   ]
@@ -153,8 +162,10 @@ struct LCG {
   static let folder = CLI.temporaryFolder()
 
   static func write(_ hostile: HostileCase) throws -> String {
-    let path = folder.appendingPathComponent(hostile.name.replacingOccurrences(of: " ", with: "-")
-      .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: ",", with: "") + ".yaml").path
+    let path = folder.appendingPathComponent(
+      hostile.name.replacingOccurrences(of: " ", with: "-")
+        .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: ",", with: "") + ".yaml"
+    ).path
     try Data(hostile.bytes()).write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -187,14 +198,19 @@ struct LCG {
     #expect(run.standardOutput.utf8.count < 64 * 1024, "the report echoes too much of the input")
   }
 
-  static func expectLimits(_ run: Scenec.Run, _ hostile: HostileCase, command: String, report: String, path: String) throws {
-    let label = "\(command) \(hostile.name): exit \(run.status), wall \(String(format: "%.2f", run.wallSeconds)) s, cpu "
+  static func expectLimits(_ run: Scenec.Run, _ hostile: HostileCase, command: String, report: String, path: String)
+    throws
+  {
+    let label =
+      "\(command) \(hostile.name): exit \(run.status), wall \(String(format: "%.2f", run.wallSeconds)) s, cpu "
       + "\(run.cpuSeconds.map { String(format: "%.2f", $0) } ?? "?") s, peak \(run.peakKiB / 1024) MiB"
     print("[hostile] \(label)")
     #expect(!run.killedForTimeout, "\(label): killed after the timeout")
     #expect(run.status == 1, "\(label)\n\(report.prefix(2000))\n\(run.standardError.prefix(2000))")
     #expect(run.wallSeconds < HostileLimits.wallLimit, "\(label): wall time over \(HostileLimits.wallLimit) s")
-    if let cpu = run.cpuSeconds { #expect(cpu < HostileLimits.cpuLimit, "\(label): CPU time over \(HostileLimits.cpuLimit) s") }
+    if let cpu = run.cpuSeconds {
+      #expect(cpu < HostileLimits.cpuLimit, "\(label): CPU time over \(HostileLimits.cpuLimit) s")
+    }
     #expect(run.peakKiB < HostileLimits.peakKiB, "\(label): peak RSS over \(HostileLimits.peakKiB / 1024) MiB")
     // The first located error: FILE:LINE:COL: error: … [CODE]
     let first = report.split(separator: "\n").first { $0.hasPrefix(path + ":") && $0.contains(": error: ") }
@@ -203,7 +219,9 @@ struct LCG {
     let lineNumber = Int(position[0]) ?? -1
     let column = position.count > 1 ? Int(position[1]) ?? -1 : -1
     #expect(hostile.lines.contains(lineNumber), "\(label): error at line \(lineNumber): \(line.prefix(300))")
-    if let expected = hostile.column { #expect(column == expected, "\(label): error at column \(column): \(line.prefix(300))") }
+    if let expected = hostile.column {
+      #expect(column == expected, "\(label): error at column \(column): \(line.prefix(300))")
+    }
     #expect(column >= 1)
     #expect(hostile.codes.contains { line.hasSuffix("[\($0)]") }, "\(label): \(line.prefix(300))")
   }

@@ -59,14 +59,16 @@ enum Scenec {
     let timePath = folder.appendingPathComponent("time").path
     // GNU time forks (not vfork), so the child's peak RSS is its own, not the test process's.
     let useTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
-    let argv = useTime ? ["/usr/bin/time", "-o", timePath, "-f", "%e %U %S %M", binary] + arguments : [binary] + arguments
+    let argv =
+      useTime ? ["/usr/bin/time", "-o", timePath, "-f", "%e %U %S %M", binary] + arguments : [binary] + arguments
     let child = try spawn(
       argv, stdin: .path(stdinPath ?? "/dev/null"), stdout: .path(outPath), stderr: .path(errPath))
     let (status, usage, elapsed, killed) = waitForExit(child, timeout: timeout)
     var cpu: Double?
     var peak = usage.ru_maxrss
-    if useTime, let fields = try? String(contentsOfFile: timePath, encoding: .utf8)
-      .split(separator: "\n").last?.split(separator: " "), fields.count == 4
+    if useTime,
+      let fields = try? String(contentsOfFile: timePath, encoding: .utf8)
+        .split(separator: "\n").last?.split(separator: " "), fields.count == 4
     {
       cpu = (Double(fields[1]) ?? 0) + (Double(fields[2]) ?? 0)
       peak = Int(fields[3]) ?? peak

@@ -11,7 +11,8 @@ import Testing
   @Test func errorsExitOneWithLocatedTextOnStandardOutput() throws {
     let folder = CLI.temporaryFolder()
     let file = folder.appendingPathComponent("bad.yaml")
-    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opactiy: 0.5\n".write(to: file, atomically: true, encoding: .utf8)
+    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opactiy: 0.5\n".write(
+      to: file, atomically: true, encoding: .utf8)
     let run = CLI.run(["lint", file.path])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasPrefix("\(file.path):5:5: error: unknown key 'opactiy' in a layer [E0202]\n"))
@@ -22,7 +23,8 @@ import Testing
   @Test func strictMakesWarningsFail() throws {
     let folder = CLI.temporaryFolder()
     let file = folder.appendingPathComponent("warn.yaml")
-    try "scene: s\nsize: [10, 10]\nlet:\n  unused: 3\nlayers:\n  - id: a\n".write(to: file, atomically: true, encoding: .utf8)
+    try "scene: s\nsize: [10, 10]\nlet:\n  unused: 3\nlayers:\n  - id: a\n".write(
+      to: file, atomically: true, encoding: .utf8)
     #expect(CLI.run(["lint", file.path]).status == 0)
     #expect(CLI.run(["lint", "--strict", file.path]).status == 1)
   }
@@ -32,7 +34,8 @@ import Testing
   func parallelEqualsSerial(format: String) throws {
     let folder = CLI.temporaryFolder()
     for index in 0..<24 {
-      let body = index % 3 == 0
+      let body =
+        index % 3 == 0
         ? "scene: s\(index)\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: \(index)\n"
         : "scene: s\(index)\nsize: [10, 10]\nlayers:\n  - id: a\n    fillColor: red\n"
       try body.write(to: folder.appendingPathComponent("spec\(index).yaml"), atomically: true, encoding: .utf8)
@@ -47,7 +50,8 @@ import Testing
   @Test func theFormatsCarryTheSameDiagnostics() throws {
     let folder = CLI.temporaryFolder()
     let file = folder.appendingPathComponent("two.yaml")
-    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: 2\n  - id: a\n".write(to: file, atomically: true, encoding: .utf8)
+    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opacity: 2\n  - id: a\n".write(
+      to: file, atomically: true, encoding: .utf8)
     let text = CLI.run(["lint", file.path]).standardOutput
     let json = CLI.run(["lint", "--format", "json", file.path]).standardOutput
     let sarif = CLI.run(["lint", "--format", "sarif", file.path]).standardOutput
@@ -98,7 +102,8 @@ import Testing
   @Test func colourOnlyWhenAskedOrOnATerminalWithoutNoColor() throws {
     let folder = CLI.temporaryFolder()
     let file = folder.appendingPathComponent("c.yaml")
-    try "scene: s\nsize: [1, 1]\nlayers:\n  - id: a\n    opacity: 3\n".write(to: file, atomically: true, encoding: .utf8)
+    try "scene: s\nsize: [1, 1]\nlayers:\n  - id: a\n    opacity: 3\n".write(
+      to: file, atomically: true, encoding: .utf8)
     #expect(!CLI.run(["lint", file.path]).standardOutput.contains("\u{1B}["))
     #expect(CLI.run(["lint", "--color", "always", file.path]).standardOutput.contains("\u{1B}["))
     #expect(!CLI.run(["lint", "--color", "never", file.path]).standardOutput.contains("\u{1B}["))

@@ -12,7 +12,8 @@ import Testing
     "rlottie-0.2", "thorvg-1", "lottie-web-5.7-svg", "lottie-web-5.7-canvas", "lottie-web-5.8-svg",
     "lottie-web-5.8-canvas",
   ]
-  static let hint = "run scripts/test.sh, which installs chromium (Debian) and rlottie-python, thorvg-python, "
+  static let hint =
+    "run scripts/test.sh, which installs chromium (Debian) and rlottie-python, thorvg-python, "
     + "pylottie, streamlit-lottie (PyPI, listed in scripts/requirements.sh) when they are missing"
 
   /// A stroke of two dash/gap pairs (lottie-web throws on repeated dash names) over a background with alpha, moving.
@@ -69,7 +70,8 @@ import Testing
     try JSONSerialization.data(withJSONObject: jobList).write(to: URL(fileURLWithPath: jobFile))
     let output = folder.appendingPathComponent("players").path
     let script = CLI.repositoryRoot.appendingPathComponent("Tests/Support/lottie_players.py").path
-    let players = try #require(ExportTools.run("python3", [script, jobFile, output]), "python3 is missing: \(Self.hint)")
+    let players = try #require(
+      ExportTools.run("python3", [script, jobFile, output]), "python3 is missing: \(Self.hint)")
     try #require(players.status == 0, "the players did not run (\(Self.hint)): \(players.standardError)")
     let lines = players.standardOutput.split(separator: "\n").map(String.init)
     var table: [String] = []
@@ -95,7 +97,8 @@ import Testing
           var tally = FrameComparison.Tally()
           FrameComparison.compare(svg, rendered, interior: interior, label: "frame \(frame)", into: &tally)
           #expect(tally.mismatches.isEmpty, "\(player) \(job.name): \(tally.mismatches.joined(separator: "; "))")
-          #expect(tally.painted >= 20, "\(player) \(job.name) frame \(frame): only \(tally.painted) painted pixels compared")
+          #expect(
+            tally.painted >= 20, "\(player) \(job.name) frame \(frame): only \(tally.painted) painted pixels compared")
           let previous = row[column].split(separator: "/").compactMap { Int($0) }
           let worst = max(previous.first ?? 0, tally.worst)
           let compared = (previous.count > 1 ? previous[1] : 0) + tally.compared
@@ -125,7 +128,8 @@ import Testing
     #expect(press.standardOutput.contains(#"{"t":15,"s":[180,180]}"#), "\(press.standardOutput)")
     #expect(press.standardOutput.contains(#"{"t":15,"s":[70,70]}"#), "\(press.standardOutput)")
     for (spec, timeline) in ExportFixtures.seedTimelines {
-      let export = CLI.run(["export", "lottie", ExportFixtures.spec(spec)] + (timeline.map { ["--timeline", $0] } ?? []))
+      let export = CLI.run(
+        ["export", "lottie", ExportFixtures.spec(spec)] + (timeline.map { ["--timeline", $0] } ?? []))
       let noisy = export.standardOutput.range(of: #"[0-9]\.[0-9]{7,}"#, options: .regularExpression)
       #expect(noisy == nil, "\(spec) \(timeline ?? ""): \(noisy.map { String(export.standardOutput[$0]) } ?? "")")
     }
@@ -138,7 +142,8 @@ import Testing
     for (events, frames) in [("press@0,release@1.2", 87.0), ("press@0", 75.0), ("press@0,release@0.1", 21.0)] {
       let run = CLI.run(["export", "lottie", spec, "--events", events])
       try #require(run.status == 0, "\(run.standardError)")
-      let document = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
       #expect((document["op"] as? NSNumber)?.doubleValue == frames, "\(events): op \(document["op"] ?? "")")
     }
   }

@@ -20,7 +20,8 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let node = folder.appendingPathComponent("null").path
-    try #require(mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0, "mknod: \(String(cString: strerror(errno))) (needs root)")
+    try #require(
+      mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0, "mknod: \(String(cString: strerror(errno))) (needs root)")
     for command in [["compile", Self.spec], ["schema"], ["export", "svg", Self.spec, "--at", "0"]] {
       let run = try Scenec.run(command + ["-o", node])
       #expect(run.status == 0, "\(command): \(run.standardError)")
@@ -104,7 +105,8 @@ final class ReceivedBytes: @unchecked Sendable {
   }
 
   static func isAlive(_ pidFile: String) -> Bool {
-    guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     else { return false }
     // A zombie (killed, not yet reaped by whoever inherited it) is not running.
     let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?
@@ -123,7 +125,8 @@ final class ReceivedBytes: @unchecked Sendable {
     let output = folder.appendingPathComponent("frame.png").path
     let spec = OutputTargetTests.spec
     let started = Date()
-    let argv = Self.environmentArguments(bin) + ["export", "svg", spec, "--at", "0", "--png-timeout", "1", "-o", output]
+    let argv =
+      Self.environmentArguments(bin) + ["export", "svg", spec, "--at", "0", "--png-timeout", "1", "-o", output]
     let out = folder.appendingPathComponent("out").path
     let err = folder.appendingPathComponent("err").path
     let pid = try Scenec.spawn(argv, stdin: .path("/dev/null"), stdout: .path(out), stderr: .path(err))

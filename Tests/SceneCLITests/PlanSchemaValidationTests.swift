@@ -26,7 +26,8 @@ import Testing
       plans.append(output)
     }
     let schema = CLI.repositoryRoot.appendingPathComponent("docs/plan.schema.json").path
-    let result = try #require(ExportTools.run("python3", ["-c", Self.validator, schema] + plans), "python3 did not run")
+    let result = try #require(
+      ExportTools.run("python3", ["-c", Self.validator, schema] + plans), "python3 did not run")
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
   }
 

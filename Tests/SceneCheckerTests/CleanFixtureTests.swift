@@ -27,7 +27,9 @@ import Testing
   /// No diagnostic, and a scene; the report is shown when there is one.
   static func expectChecksClean(_ source: SourceFile) {
     let result = SpecChecker.check(source)
-    let report = TextRenderer(color: false, short: false).render([FileReport(source: source, diagnostics: result.diagnostics)])
+    let report = TextRenderer(color: false, short: false).render([
+      FileReport(source: source, diagnostics: result.diagnostics)
+    ])
     #expect(result.diagnostics.isEmpty, "\(source.path) should check clean:\n\(report)")
     #expect(result.scene != nil)
   }

@@ -24,7 +24,9 @@ import Testing
 
   /// Fixtures whose diagnostic rightly points at the start of the file (there is nothing else to point at).
   /// A missing top-level key is reported at the root mapping's first key, which is the file's first byte.
-  static let startOfFileFixtures: Set<String> = ["E0112-empty-document", "E0112-only-comments", "E0201-missing-key-size"]
+  static let startOfFileFixtures: Set<String> = [
+    "E0112-empty-document", "E0112-only-comments", "E0201-missing-key-size",
+  ]
 
   /// Codes that no spec file can trigger under the default limits; `LimitTests` below produces each of them
   /// with small limits instead.
@@ -32,8 +34,7 @@ import Testing
 
   /// Codes in the catalogue that nothing in the checker reports today (reported to the lead: implement or
   /// remove). When one becomes reachable, add a fixture and remove it from here.
-  static let unreachableCodes: Set<String> = [
-  ]
+  static let unreachableCodes: Set<String> = []
 
   static func code(ofFixture name: String) -> String { String(name.prefix { $0 != "-" }) }
 
@@ -42,12 +43,15 @@ import Testing
     let bytes = Array(try Data(contentsOf: url))
     let source = SourceFile(path: "\(relativeDirectory)/\(name).yaml", bytes: bytes)
     let result = SpecChecker.check(source)
-    let rendered = TextRenderer(color: false, short: false).render([FileReport(source: source, diagnostics: result.diagnostics)])
+    let rendered = TextRenderer(color: false, short: false).render([
+      FileReport(source: source, diagnostics: result.diagnostics)
+    ])
     return (result, rendered)
   }
 
   @Test func fixturesExist() {
-    #expect(Self.fixtureNames.count >= 70, "found \(Self.fixtureNames.count) fixtures in \(Self.fixturesDirectory.path)")
+    #expect(
+      Self.fixtureNames.count >= 70, "found \(Self.fixtureNames.count) fixtures in \(Self.fixturesDirectory.path)")
   }
 
   @Test(arguments: fixtureNames)
@@ -63,7 +67,8 @@ import Testing
       if diagnostic.severity == .error, !Self.startOfFileFixtures.contains(name) {
         #expect(
           diagnostic.span.start > 0,
-          "\(name): \(diagnostic.code.id) '\(diagnostic.message)' points at the file start, not at the offending key or value")
+          "\(name): \(diagnostic.code.id) '\(diagnostic.message)' points at the file start, not at the offending key or value"
+        )
       }
     }
     if code.hasPrefix("E") {
@@ -102,7 +107,8 @@ import Testing
     for code in SpecChecker.catalogue.map(\.id) where !Self.unreachableCodes.contains(code) {
       #expect(
         fixtureCodes.contains(code) || Self.generatedCodes.contains(code),
-        "\(code) (\(SpecChecker.catalogue.first { $0.id == code }!.name)) has no fixture in Fixtures/ and no generated test")
+        "\(code) (\(SpecChecker.catalogue.first { $0.id == code }!.name)) has no fixture in Fixtures/ and no generated test"
+      )
     }
     for code in fixtureCodes.union(Self.generatedCodes).union(Self.unreachableCodes) {
       #expect(catalogue.contains(code), "\(code) is not in SpecChecker.catalogue")

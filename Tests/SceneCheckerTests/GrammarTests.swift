@@ -65,9 +65,12 @@ import Testing
 
   @Test func everyAnimatablePropertyHasItsKeyPathRow() {
     for property in LayerProperty.all where property.animatable {
-      let only = property.layerTypes == LayerType.every ? "" : " (\(property.layerTypes.map(\.rawValue).sorted().joined(separator: ", ")))"
+      let only =
+        property.layerTypes == LayerType.every
+        ? "" : " (\(property.layerTypes.map(\.rawValue).sorted().joined(separator: ", ")))"
       let row = "| `\(property.name)` | \(property.kind.rawValue)\(only) |"
-      #expect(Self.grammar.contains("\n" + row + "\n"), "Grammar.md's key path row of \(property.name) should read: \(row)")
+      #expect(
+        Self.grammar.contains("\n" + row + "\n"), "Grammar.md's key path row of \(property.name) should read: \(row)")
     }
   }
 
@@ -83,13 +86,16 @@ import Testing
   }
 
   @Test func keyPathTableMatchesTheChecker() {
-    #expect(Self.tableNames(after: "Every animatable property of the target's layer type") == AnimatableKeyPath.all.map(\.name))
+    #expect(
+      Self.tableNames(after: "Every animatable property of the target's layer type")
+        == AnimatableKeyPath.all.map(\.name))
   }
 
   @Test func timingTableAndEveryOtherKeyAreDocumented() {
     let timing = Self.tableNames(after: "Timing fields, on every entry")
     #expect(timing == SpecSchema.timing.map(\.name) + ["additive", "cumulative"])
-    let everyKey = SpecSchema.animation + SpecSchema.spring + SpecSchema.transform + SpecSchema.font
+    let everyKey =
+      SpecSchema.animation + SpecSchema.spring + SpecSchema.transform + SpecSchema.font
       + SpecSchema.pathCommands + SpecSchema.arc + SpecSchema.quad + SpecSchema.cubic + SpecSchema.roundedRect
     for key in everyKey { #expect(Self.grammar.contains("`\(key.name)`"), "Grammar.md never mentions `\(key.name)`") }
     for function in TimingFunction.named { #expect(Self.grammar.contains("`\(function.name)`")) }

@@ -29,7 +29,8 @@ import Testing
     let shared = Self.layers + "timelines:\n" + restate + "  fade: {target: box, keyPath: opacity, from: 0, to: 1}\n"
     #expect(Self.codes(shared, "W0109").isEmpty)
     // The same property in two animations of the restating timeline itself is not "another timeline".
-    let own = Self.layers + "timelines:\n  hold:\n    target: box\n    sequence:\n"
+    let own =
+      Self.layers + "timelines:\n  hold:\n    target: box\n    sequence:\n"
       + "      - {keyPath: opacity, from: 1, to: 1}\n      - {keyPath: opacity, from: 1, to: 1}\n"
     #expect(Self.codes(own, "W0109") == ["W0109", "W0109"])
   }
@@ -45,7 +46,8 @@ import Testing
       timelines:
 
       """
-    #expect(Self.codes(dots + "  show: {target: \"dot[1]\", keyPath: hidden, values: [false, true]}\n", "W0106").isEmpty)
+    #expect(
+      Self.codes(dots + "  show: {target: \"dot[1]\", keyPath: hidden, values: [false, true]}\n", "W0106").isEmpty)
     #expect(Self.codes(dots + "  move: {target: box, keyPath: position.x, from: 0, to: 9}\n", "W0106") == ["W0106"])
   }
 }

@@ -350,7 +350,8 @@ import Testing
   @Test func grammarTablesMatchTheChecker() {
     #expect(GrammarTests.tableNames(after: "Keys of a transition:") == SpecSchema.transition.map(\.name))
     #expect(GrammarTests.tableNames(after: "Keys of a state:") == SpecSchema.state.map(\.name))
-    #expect(GrammarTests.tableNames(after: "Keys of `states:`:").prefix(3) == ArraySlice(SpecSchema.stateMachine.map(\.name)))
+    #expect(
+      GrammarTests.tableNames(after: "Keys of `states:`:").prefix(3) == ArraySlice(SpecSchema.stateMachine.map(\.name)))
   }
 
   /// `interrupt:` is an enum key like `discrete:`: read when valid, a located E0304 with did-you-mean otherwise.

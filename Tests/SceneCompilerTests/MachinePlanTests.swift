@@ -56,7 +56,8 @@ struct MachinePlanTests {
     #expect(try PlanTestSupport.plan(spec: "shake-button").machine == nil)
   }
 
-  @Test("plan JSON round-trips the machine", arguments: ["shoot-button", "like-button", "submit-button", "shake-button"])
+  @Test(
+    "plan JSON round-trips the machine", arguments: ["shoot-button", "like-button", "submit-button", "shake-button"])
   func roundTrip(spec: String) throws {
     let plan = try PlanTestSupport.plan(spec: spec)
     let text = JSONWriter(style: .pretty).string(from: plan.json())

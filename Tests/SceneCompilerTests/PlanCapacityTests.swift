@@ -1,11 +1,12 @@
 import Foundation
 import SceneChecker
-@testable import SceneCompiler
 import SceneDiagnostics
 import SceneModel
 import SceneRuntime
 import SceneTestSupport
 import Testing
+
+@testable import SceneCompiler
 
 /// The compiler reserves the track table from `PlanCapacity`'s bounds and frees the model as it lowers: the bounds
 /// must cover what lowering appends, and a scene the caller keeps must come through whole.

@@ -80,7 +80,8 @@ struct PlanFormatTests {
 
   @Test("a source map points at the definitions, 1-based")
   func sourceMapLocations() throws {
-    let yaml = "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    frame: [0, 0, 10, 10]\ntimelines:\n  t:\n"
+    let yaml =
+      "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    frame: [0, 0, 10, 10]\ntimelines:\n  t:\n"
       + "    target: a\n    keyPath: opacity\n    from: 0\n    to: 1\n    duration: 1\n"
     let source = SourceFile(path: "s.yaml", text: yaml)
     let plan = PlanCompiler.compile(try #require(PlanTestSupport.scene(yaml: yaml, path: "s.yaml")), source: source)
@@ -108,7 +109,8 @@ struct PlanFormatTests {
     let plan = try Self.compiled("like-button")
     var json = plan.json()
     json = Self.editing(json, "slots") {
-      .array($0.arrayValue! + [["name": "futureGlow", "first": JSONValue(SlotLayout.count), "width": 1, "kind": "number"]])
+      .array(
+        $0.arrayValue! + [["name": "futureGlow", "first": JSONValue(SlotLayout.count), "width": 1, "kind": "number"]])
     }
     json = Self.editing(json, "layers") { layers in
       .array(layers.arrayValue!.map { layer in Self.editing(layer, "values") { .array($0.arrayValue! + [7]) } })
@@ -130,7 +132,10 @@ struct PlanFormatTests {
       .array(
         timelines.arrayValue!.enumerated().map { index, timeline in
           Self.editing(timeline, "tracks") { range in
-            .array(range.arrayValue!.enumerated().map { .number($0.element.numberValue! + (index == 0 && $0.offset == 0 ? 0 : 1)) })
+            .array(
+              range.arrayValue!.enumerated().map {
+                .number($0.element.numberValue! + (index == 0 && $0.offset == 0 ? 0 : 1))
+              })
           }
         })
     }

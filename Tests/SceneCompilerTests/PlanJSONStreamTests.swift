@@ -21,7 +21,8 @@ import Testing
 
   @Test func planWithoutTracks() throws {
     let scene = try #require(
-      PlanTestSupport.scene(yaml: "scene: still\nversion: 1\nsize: [10, 10]\nlayers:\n  - id: a\n    frame: [0, 0, 1, 1]\n"))
+      PlanTestSupport.scene(
+        yaml: "scene: still\nversion: 1\nsize: [10, 10]\nlayers:\n  - id: a\n    frame: [0, 0, 1, 1]\n"))
     let plan = PlanCompiler.compile(scene)
     #expect(plan.tracks.count == 0)
     #expect(Self.matches(plan))

@@ -19,8 +19,7 @@ import Testing
   }
 
   @Test func defaultsFillTheirSlotsAndLieInTheirRanges() {
-    for property in LayerProperty.all {
-      guard property.slot != nil else { continue }
+    for property in LayerProperty.all where property.slot != nil {
       let value = property.defaultValue
       #expect(value != nil, "\(property.name) has a default")
       #expect(value?.count == property.width, "\(property.name)'s default has one number per slot")

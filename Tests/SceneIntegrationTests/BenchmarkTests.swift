@@ -15,9 +15,11 @@ struct BenchmarkTests {
       seedSpecsFolder: CLIPaths.repositoryRoot.appendingPathComponent("specs").path)
     configuration.rounds = 1
     let report = try BenchmarkRunner.run(configuration, executable: nil) { _ in }
-    #expect(report.rows.map(\.name) == [
-      "synthetic-compile", "many-small-compile", "synthetic-sample", "shoot-button", "shake-button", "submit-button", "like-button",
-    ])
+    #expect(
+      report.rows.map(\.name) == [
+        "synthetic-compile", "many-small-compile", "synthetic-sample", "shoot-button", "shake-button", "submit-button",
+        "like-button",
+      ])
     for row in report.rows {
       #expect(row.compile.seconds > 0 && row.compile.floorSeconds > 0, "\(row.name)")
       #expect(row.planSize.keyframes > 0, "\(row.name)")
@@ -55,7 +57,9 @@ struct BenchmarkTests {
     #expect(checked.layers.count == scene.layers && checked.timelines.count == scene.timelines)
   }
 
-  @Test("every scaling spec checks without errors, and grows in its dimension", arguments: ScalingBenchmark.dimensions(scale: 1).map(\.name))
+  @Test(
+    "every scaling spec checks without errors, and grows in its dimension",
+    arguments: ScalingBenchmark.dimensions(scale: 1).map(\.name))
   func scalingSpecsCheck(dimension: String) throws {
     let small = try #require(ScalingBenchmark.specText(dimension: dimension, count: 8))
     let large = try #require(ScalingBenchmark.specText(dimension: dimension, count: 32))
@@ -67,6 +71,8 @@ struct BenchmarkTests {
       #expect(!result.hasErrors, "\(dimension): \(result.diagnostics.map(\.message))")
     }
     // The event and export rows grow the command, not the spec.
-    if !dimension.hasPrefix("events") && !dimension.hasPrefix("frames") { #expect(large.utf8.count > small.utf8.count, "\(dimension)") }
+    if !dimension.hasPrefix("events") && !dimension.hasPrefix("frames") {
+      #expect(large.utf8.count > small.utf8.count, "\(dimension)")
+    }
   }
 }

@@ -92,7 +92,8 @@ struct MachineInterruptionTests {
     #expect(replay.ignored.isEmpty, sourceLocation: sourceLocation)
     let entered = replay.episodes[replay.episodeIndex(at: time)]
     let interrupted = replay.episodes[replay.episodeIndex(at: time) - 1]
-    #expect(entered.start == time && time < interrupted.completion, "the event interrupts", sourceLocation: sourceLocation)
+    #expect(
+      entered.start == time && time < interrupted.completion, "the event interrupts", sourceLocation: sourceLocation)
     let offsets = [-3.0, -2, -1, 1, 2, 3]
     let frames = MachineTestSupport.frames(&replay, at: offsets.map { time + $0 * step })
     // The same replay without the last event: whether the interrupted motion itself was smooth at `time`.
@@ -101,7 +102,7 @@ struct MachineInterruptionTests {
     var alone = MachineReplay(plan: replay.plan, script: EventScript(events))
     let continued = MachineTestSupport.frames(&alone, at: [time + step, time + 2 * step])
     let parents = replay.plan.layers.parents
-    var shown = [Bool]()
+    var shown: [Bool] = []
     for layer in frames[2].indices {
       shown.append(frames[2][layer].values[SlotLayout.hidden] == 0 && (parents[layer] < 0 || shown[parents[layer]]))
     }

@@ -23,7 +23,8 @@ struct MachineReplayTests {
     var replay = try MachineTestSupport.replay(spec, script)
     let frames = MachineTestSupport.frames(&replay, at: times)
     let text = PlanTestSupport.text(PresentationJSON.samples(plan: replay.plan, times: times, frames: frames))
-    #expect(try PlanTestSupport.matchGolden(text, name: "\(spec).events.samples.json"), "\(spec) differs from its golden")
+    #expect(
+      try PlanTestSupport.matchGolden(text, name: "\(spec).events.samples.json"), "\(spec) differs from its golden")
     #expect(replay.ignored.isEmpty)
   }
 
@@ -139,11 +140,14 @@ struct MachineReplayTests {
     // The blend: on screen minus like's start (scale 0.1, −45°), and the velocities' difference. Like's rotation
     // leaves −45° at easeOut's initial slope 1 / 0.58 across its first quarter (45°), unlike's turns at −45° / 0.4 s.
     let scaleBlend = try #require(interrupt.blends.first { $0.layer == heart && $0.target == .slot(S.scale) })
-    #expect(MachineTestSupport.close(scaleBlend.value, 0.7) && MachineTestSupport.close(scaleBlend.velocity, scaleVelocity, 1e-6))
+    #expect(
+      MachineTestSupport.close(scaleBlend.value, 0.7)
+        && MachineTestSupport.close(scaleBlend.velocity, scaleVelocity, 1e-6))
     let turnBlend = try #require(interrupt.blends.first { $0.layer == heart && $0.target == .slot(S.rotation + 2) })
     #expect(MachineTestSupport.close(turnBlend.value, 22.5 * degree))
     let turnVelocity = -45 * degree / 0.4 - 45 * degree / 0.25 / 0.58
-    #expect(abs(turnBlend.velocity - turnVelocity) < 1e-2 * abs(turnVelocity), "\(turnBlend.velocity) vs \(turnVelocity)")
+    #expect(
+      abs(turnBlend.velocity - turnVelocity) < 1e-2 * abs(turnVelocity), "\(turnBlend.velocity) vs \(turnVelocity)")
     // The fans were hidden on screen (unlike hides them): nothing of them is blended, so they burst from the centre.
     #expect(!interrupt.blends.contains { plan.layers.ids[$0.layer].hasPrefix("fan") })
     #expect(frames[5][fan].values[S.position..<S.position + 2] == [50, 50])

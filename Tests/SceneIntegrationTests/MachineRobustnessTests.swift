@@ -1,7 +1,7 @@
 import Foundation
+import SceneBenchmark
 import SceneCore
 import SceneRuntime
-import SceneBenchmark
 import SceneTestSupport
 import Testing
 
@@ -58,7 +58,8 @@ struct MachineRobustnessTests {
     let plan = try Self.plan()
     var early = MachineReplay(plan: plan, script: EventScript([.init("press", at: -1), .init("press", at: -1e-9)]))
     #expect(early.ignored.map(\.reason) == [.beforeStart, .beforeStart])
-    #expect(early.ignored[0].description == "event 'press' at -1 s ignored: it comes before time 0, when the scene starts")
+    #expect(
+      early.ignored[0].description == "event 'press' at -1 s ignored: it comes before time 0, when the scene starts")
     var none = MachineReplay(plan: plan)
     let times = [-2, -1, -1e-9, 0, 0.5]
     #expect(Self.samples(&early, times) == Self.samples(&none, times))

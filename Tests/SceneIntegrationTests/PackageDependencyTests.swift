@@ -40,7 +40,7 @@ struct PackageDependencyTests {
   /// Each `.target(…)`, `.executableTarget(…)` and `.testTarget(…)` call: its name, the quoted names in its
   /// `dependencies: […]`, and its `path:`.
   static func targets(in manifest: String) -> [Target] {
-    let pattern = try! Regex(#"\.(target|executableTarget|testTarget|systemLibrary)\("#)
+    let pattern = #/\.(target|executableTarget|testTarget|systemLibrary)\(/#
     let starts = manifest.matches(of: pattern)
     return starts.indices.map { index in
       let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : manifest.endIndex

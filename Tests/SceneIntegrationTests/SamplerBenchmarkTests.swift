@@ -20,8 +20,9 @@ struct SamplerBenchmarkTests {
     let elapsed = clock.now - start
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     let perSample = nanoseconds / Double(samples)
-    print("\(spec): \(plan.tracks.count) tracks, \(Int(perSample)) ns/sample, "
-      + "\(Int(perSample / Double(max(plan.tracks.count, 1)))) ns/track/sample")
+    print(
+      "\(spec): \(plan.tracks.count) tracks, \(Int(perSample)) ns/sample, "
+        + "\(Int(perSample / Double(max(plan.tracks.count, 1)))) ns/track/sample")
     #expect(frames.count == plan.layers.count)
   }
 }

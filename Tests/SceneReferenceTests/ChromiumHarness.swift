@@ -15,7 +15,8 @@ enum ChromiumHarness {
   }
 
   /// `chromium` on PATH; a clear failure (not a skip) when it is missing.
-  static func executable(path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") throws -> String {
+  static func executable(path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") throws -> String
+  {
     for directory in path.split(separator: ":") {
       for name in ["chromium", "chromium-browser"] {
         let candidate = "\(directory)/\(name)"
@@ -79,7 +80,8 @@ enum ChromiumHarness {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let dom = String(decoding: data, as: UTF8.self)
-    guard let start = dom.range(of: "<pre id=\"out\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+    guard let start = dom.range(of: "<pre id=\"out\">"),
+      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
     else { throw Failure(description: "chromium printed no results (exit \(process.terminationStatus))") }
     let text = String(dom[start.upperBound..<end.lowerBound])
     guard !text.isEmpty, let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[[Any]]] else {

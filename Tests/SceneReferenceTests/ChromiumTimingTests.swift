@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func evaluatorsAgreeWithChromiumWebAnimations() throws {
-    var random = SeededRandom(seed: 0xC0FFEE13)
+    var random = SeededRandom(seed: 0xC0FF_EE13)
     var cases: [WebAnimationsCase] = []
     for _ in 0..<Self.caseCount {
       var item = WebAnimationsCase.random(&random)
@@ -63,7 +63,9 @@ import Testing
         + "value (not failed); Chromium ended on a cycle's start where the end is exactly on a cycle boundary in "
         + "\(outcome.chromiumEndSamples) samples (not failed)")
     #expect(outcome.samples >= 1000 * Self.timesPerCase / 2)
-    #expect(outcome.failures.isEmpty, "\(outcome.failures.count) disagreements: \(outcome.failures.prefix(6).joined(separator: "\n"))")
+    #expect(
+      outcome.failures.isEmpty,
+      "\(outcome.failures.count) disagreements: \(outcome.failures.prefix(6).joined(separator: "\n"))")
   }
 
   @Test func aMissingChromiumFailsSayingHowToInstallIt() {
@@ -92,10 +94,13 @@ import Testing
     return times
   }
 
-  func compare(_ item: WebAnimationsCase, index: Int, chromium: [ChromiumHarness.Reading], into outcome: inout Outcome) {
+  func compare(_ item: WebAnimationsCase, index: Int, chromium: [ChromiumHarness.Reading], into outcome: inout Outcome)
+  {
     var values = SlotLayout.defaults
     values[SlotLayout.position] = Self.model
-    let layers = (0..<2).map { LayerInstance(id: "l\($0)", baseID: "l\($0)", type: .shape, values: values, path: BezierPath()) }
+    let layers = (0..<2).map {
+      LayerInstance(id: "l\($0)", baseID: "l\($0)", type: .shape, values: values, path: BezierPath())
+    }
     let root = AnimationNode(kind: .instances([item.node(layer: 0), item.probe(layer: 1)]), timing: .transparent)
     let scene = Scene(
       name: "case", width: 1, height: 1, layers: layers, timelines: [Timeline(name: "t", autoplay: true, root: root)])
@@ -107,11 +112,12 @@ import Testing
       let reference = ReferenceEvaluator.frames(of: scene, playing: scene.timelines, at: time)
       let ours = (value: frames[0].values[SlotLayout.position], progress: frames[1].values[SlotLayout.position])
       let theirs = (value: reference[0].values[SlotLayout.position], progress: reference[1].values[SlotLayout.position])
-      let where_ = "case \(index) at t=\(time) (\(item.timing), \(item.content))"
+      let place = "case \(index) at t=\(time) (\(item.timing), \(item.content))"
       let inEffect = ours.progress != Self.model
       guard inEffect == (theirs.progress != Self.model), inEffect == (reading.progress != nil) else {
         outcome.failures.append(
-          "\(where_): in effect? sampler \(inEffect), reference \(theirs.progress != Self.model), chromium \(reading.progress != nil)")
+          "\(place): in effect? sampler \(inEffect), reference \(theirs.progress != Self.model), chromium \(reading.progress != nil)"
+        )
         continue
       }
       guard inEffect, let chromiumProgress = reading.progress else { continue }
@@ -129,11 +135,12 @@ import Testing
         if time >= item.timing.end, item.endsOnCycleBoundary, progress == exactEnd {
           // Chromium's own n·d rounding: an end on a whole cycle shown as the start of one more.
           chromiumEndOff = true
-        } else if let exact = Self.exactProgress(item.timing, at: time), abs(progress - exact) <= Self.progressTolerance {
+        } else if let exact = Self.exactProgress(item.timing, at: time), abs(progress - exact) <= Self.progressTolerance
+        {
           chromiumSolverOff = true
           outcome.chromiumSolverLargest = max(outcome.chromiumSolverLargest, abs(chromiumProgress - exact))
         } else {
-          outcome.failures.append("\(where_): progress \(name) \(progress), chromium \(chromiumProgress)")
+          outcome.failures.append("\(place): progress \(name) \(progress), chromium \(chromiumProgress)")
         }
       }
       if chromiumEndOff {
@@ -150,7 +157,7 @@ import Testing
       // zero-length segment), as times are kept off timing boundaries.
       if Self.jumps(item.content, near: ours.progress) { continue }
       guard let chromiumValue = Double(reading.value) else {
-        outcome.failures.append("\(where_): chromium's --v is \(reading.value)")
+        outcome.failures.append("\(place): chromium's --v is \(reading.value)")
         continue
       }
       for (name, value) in [("sampler", ours.value), ("reference", theirs.value)] {
@@ -161,13 +168,14 @@ import Testing
         if difference <= allowed {
           outcome.largestValueDifference = max(outcome.largestValueDifference, difference)
         } else if case .keyframes(_, _, .some, _) = item.content,
-          let exact = Self.exactValue(item.content, progress: ours.progress), abs(value - exact) <= 1e-9 * max(1, abs(exact))
+          let exact = Self.exactValue(item.content, progress: ours.progress),
+          abs(value - exact) <= 1e-9 * max(1, abs(exact))
         {
           // The progress agreed, so this is a keyframe segment's cubic-bézier, solved off by Chromium.
           outcome.chromiumSolverSamples += 1
           outcome.chromiumSolverLargestValue = max(outcome.chromiumSolverLargestValue, abs(chromiumValue - exact))
         } else {
-          outcome.failures.append("\(where_): value \(name) \(value), chromium \(chromiumValue)")
+          outcome.failures.append("\(place): value \(name) \(value), chromium \(chromiumValue)")
         }
       }
     }

@@ -52,7 +52,8 @@ import Testing
       }
       switch node.kind {
       case .animation: break
-      case .group(let children), .instances(let children): children.forEach { visit($0, offset: begin) }
+      case .group(let children), .instances(let children):
+        for child in children { visit(child, offset: begin) }
       }
     }
     for index in timelines { visit(scene.timelines[index].root, offset: 0) }
@@ -65,14 +66,16 @@ import Testing
     let source = SourceFile(path: url.path, bytes: Array(try String(contentsOf: url, encoding: .utf8).utf8))
     let scene = try #require(SpecChecker.check(source).scene)
     for index in scene.timelines.indices {
-      let difference = Self.firstDifference(scene, timelines: [index], times: Self.times(for: scene, timelines: [index], horizon: 8))
+      let difference = Self.firstDifference(
+        scene, timelines: [index], times: Self.times(for: scene, timelines: [index], horizon: 8))
       #expect(difference == nil, "\(name) timeline \(scene.timelines[index].name): \(difference ?? "")")
     }
   }
 
   /// Random trees over the key paths on which the evaluators agree today, values drawn from the property table.
   @Test func randomTrees() throws {
-    let failures = Self.randomFailures(generator: RandomSpecGenerator(seed: 0x5CE9EC, keyPaths: .original), rounds: 1000)
+    let failures = Self.randomFailures(
+      generator: RandomSpecGenerator(seed: 0x5CE9EC, keyPaths: .original), rounds: 1000)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
   }
 
@@ -98,7 +101,9 @@ import Testing
         continue
       }
       let timelines = Array(scene.timelines.indices)
-      if let difference = Self.firstDifference(scene, timelines: timelines, times: Self.times(for: scene, timelines: timelines, horizon: 6)) {
+      if let difference = Self.firstDifference(
+        scene, timelines: timelines, times: Self.times(for: scene, timelines: timelines, horizon: 6))
+      {
         failures.append("round \(round): \(difference)\n\(text)")
       }
       if failures.count >= 3 { break }

@@ -63,7 +63,8 @@ import Testing
   }
 
   static func leaf(
-    _ duration: Double, _ count: Double, layer: Int, cumulative: Bool = false, _ configure: (inout Timing) -> Void = { _ in }
+    _ duration: Double, _ count: Double, layer: Int, cumulative: Bool = false,
+    _ configure: (inout Timing) -> Void = { _ in }
   ) -> AnimationNode {
     let timing = kept {
       $0.duration = duration
@@ -78,7 +79,8 @@ import Testing
     Variant(
       description: "whole repeats, autoreversing", node: { d, n, l in leaf(d, n, layer: l) { $0.autoreverses = true } },
       expected: { _ in 0 }),
-    Variant(description: "a quarter repeat more", node: { d, n, l in leaf(d, n + 0.25, layer: l) }, expected: { _ in 25 }),
+    Variant(
+      description: "a quarter repeat more", node: { d, n, l in leaf(d, n + 0.25, layer: l) }, expected: { _ in 25 }),
     Variant(
       description: "half a repeat more, autoreversing",
       node: { d, n, l in leaf(d, n + 0.5, layer: l) { $0.autoreverses = true } }, expected: { _ in 100 }),
@@ -95,13 +97,23 @@ import Testing
       description: "negative speed, a quarter repeat more",
       node: { d, n, l in leaf(d, n + 0.25, layer: l) { $0.speed = -1 } }, expected: { _ in 75 }),
     Variant(
-      description: "speed 0 frozen half a cycle in", node: { d, n, l in leaf(d, n, layer: l) { $0.speed = 0; $0.timeOffset = 2.5 * d } },
+      description: "speed 0 frozen half a cycle in",
+      node: { d, n, l in
+        leaf(d, n, layer: l) {
+          $0.speed = 0; $0.timeOffset = 2.5 * d
+        }
+      },
       expected: { _ in 50 }),
     Variant(
       description: "speed 0 frozen on a cycle boundary (the next cycle starts)",
-      node: { d, n, l in leaf(d, n, layer: l) { $0.speed = 0; $0.timeOffset = 2 * d } }, expected: { _ in 0 }),
+      node: { d, n, l in
+        leaf(d, n, layer: l) {
+          $0.speed = 0; $0.timeOffset = 2 * d
+        }
+      }, expected: { _ in 0 }),
     Variant(
-      description: "cumulative", node: { d, n, l in leaf(d, n, layer: l, cumulative: true) }, expected: { n in 100 * n }),
+      description: "cumulative", node: { d, n, l in leaf(d, n, layer: l, cumulative: true) }, expected: { n in 100 * n }
+    ),
     Variant(
       description: "child filling inside a group that ends with it",
       node: { d, n, l in
@@ -112,7 +124,11 @@ import Testing
       description: "whole-repeat group over a whole-repeat child",
       node: { d, n, l in
         let child = leaf(d, n, layer: l)
-        return F.group([child], timing: kept { $0.duration = child.end; $0.repeatCount = n })
+        return F.group(
+          [child],
+          timing: kept {
+            $0.duration = child.end; $0.repeatCount = n
+          })
       }, expected: { _ in 100 }),
     Variant(
       description: "last child of a sequence",
@@ -160,14 +176,17 @@ import Testing
       }
     }
     #expect(checked == 3951 * 9)
-    #expect(wrong.isEmpty, "\(variant): \(wrong.count) of \(checked) wrong, e.g. \(wrong.prefix(5).joined(separator: "; "))")
+    #expect(
+      wrong.isEmpty, "\(variant): \(wrong.count) of \(checked) wrong, e.g. \(wrong.prefix(5).joined(separator: "; "))")
   }
 
   @Test func aRepeatCountJustOffAWholeNumberIsNotSnapped() {
     // 3 + 1e-9 repeats is a sliver of a fourth repeat: the start value, far outside the 1e-12 tolerance.
     let node = Self.leaf(1, 3 + 1e-9, layer: 0)
     #expect(abs(F.x(node, at: 10) - 1e-7) < 1e-9)
-    let scene = Scene(name: "s", width: 1, height: 1, layers: F.scene().layers, timelines: [Timeline(name: "t", autoplay: true, root: node)])
+    let scene = Scene(
+      name: "s", width: 1, height: 1, layers: F.scene().layers,
+      timelines: [Timeline(name: "t", autoplay: true, root: node)])
     var sampler = Sampler(plan: PlanCompiler.compile(scene))
     var frames: [LayerFrame] = []
     sampler.sample(at: 10, playing: [0], into: &frames)

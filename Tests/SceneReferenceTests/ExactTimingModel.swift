@@ -97,7 +97,8 @@ struct ExactTimingNode {
       if case .finite(let value) = resolvedDuration, value <= .zero { resolvedDuration = .finite(Rational(1, 4)) }
     }
     var result = Resolved(
-      begin: beginTime.value, duration: resolvedDuration, speed: speed.value, offset: timeOffset.value, active: .endless,
+      begin: beginTime.value, duration: resolvedDuration, speed: speed.value, offset: timeOffset.value,
+      active: .endless,
       autoreverses: autoreverses, fillMode: fillMode, removedOnCompletion: removedOnCompletion, leaf: nil,
       children: children)
     if case .leaf(let index) = kind { result.leaf = index }

@@ -1,7 +1,7 @@
 import SceneChecker
 import SceneCompiler
-import SceneDiagnostics
 import SceneCore
+import SceneDiagnostics
 import SceneModel
 import SceneReference
 import SceneRuntime
@@ -38,7 +38,9 @@ import Testing
       var sampler = Sampler(plan: PlanCompiler.compile(scene))
       var frames: [LayerFrame] = []
       var times = (-10...120).map { ExactDecimal(Self.decimal(milliseconds: $0 * 50)) }
-      for _ in 0..<20 { times.append(ExactDecimal(Self.decimal(microseconds: generator.random.int(-500_000...6_000_000)))) }
+      for _ in 0..<20 {
+        times.append(ExactDecimal(Self.decimal(microseconds: generator.random.int(-500_000...6_000_000))))
+      }
       var roundFailures = 0
       for time in times {
         samples += 1
@@ -47,18 +49,23 @@ import Testing
         sampler.sample(at: time.value.double, playing: [0, 1], into: &frames)
         let reference = ReferenceEvaluator.frames(of: scene, playing: scene.timelines, at: time.value.double)
         for leaf in 0..<leaves {
-          for (layer, expected) in [(leaf, exact[leaf].map { $0.f }), (leaves + leaf, exact[leaf].map { $0.f + $0.n })] {
+          for (layer, expected) in [(leaf, exact[leaf].map { $0.f }), (leaves + leaf, exact[leaf].map { $0.f + $0.n })]
+          {
             compared += 1
             let want = expected?.double ?? -1000
             if expected != nil { inEffect += 1 }
-            for (name, got) in [("sampler", frames[layer].values[SlotLayout.position]), ("reference", reference[layer].values[SlotLayout.position])] {
+            for (name, got) in [
+              ("sampler", frames[layer].values[SlotLayout.position]),
+              ("reference", reference[layer].values[SlotLayout.position]),
+            ] {
               let difference = abs(got - want)
               if difference <= Self.tolerance * max(1, abs(want)) {
                 if expected != nil { largest = max(largest, difference) }
               } else if roundFailures < 2 {
                 roundFailures += 1
                 failures.append(
-                  "round \(round) leaf \(leaf)\(layer >= leaves ? " (cumulative)" : "") at t=\(time.text): \(name) \(got), exact \(expected.map(\.description) ?? "not in effect")\n\(text)")
+                  "round \(round) leaf \(leaf)\(layer >= leaves ? " (cumulative)" : "") at t=\(time.text): \(name) \(got), exact \(expected.map(\.description) ?? "not in effect")\n\(text)"
+                )
               }
             }
           }

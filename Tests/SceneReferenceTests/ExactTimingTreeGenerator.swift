@@ -21,12 +21,19 @@ struct ExactTimingTreeGenerator {
 
   /// `endless`: whether the node may repeat forever or freeze (speed 0); only a sequence's last child may.
   private mutating func timing(_ node: inout ExactTimingNode, isLeaf: Bool, endless: Bool) {
-    if random.chance(40) { node.beginTime = decimal(["0", "0.1", "0.25", "0.5", "-0.2", "1", "0.3"], grid: -300...1000) }
-    if isLeaf || random.chance(40) { node.duration = decimal(["0.1", "0.25", "0.5", "1", "1.5", "0.3", "0.7"], grid: 20...1500) }
-    if random.chance(35) {
-      node.speed = ExactDecimal(random.pick(endless ? ["2", "0.5", "-1", "0", "1.5", "-2", "0.25"] : ["2", "0.5", "-1", "1.5", "-2", "0.25"]))
+    if random.chance(40) {
+      node.beginTime = decimal(["0", "0.1", "0.25", "0.5", "-0.2", "1", "0.3"], grid: -300...1000)
     }
-    if random.chance(30) { node.timeOffset = decimal(["0.1", "0.25", "0.5", "-0.3", "1", "0.3", "-0.1"], grid: -1000...2000) }
+    if isLeaf || random.chance(40) {
+      node.duration = decimal(["0.1", "0.25", "0.5", "1", "1.5", "0.3", "0.7"], grid: 20...1500)
+    }
+    if random.chance(35) {
+      node.speed = ExactDecimal(
+        random.pick(endless ? ["2", "0.5", "-1", "0", "1.5", "-2", "0.25"] : ["2", "0.5", "-1", "1.5", "-2", "0.25"]))
+    }
+    if random.chance(30) {
+      node.timeOffset = decimal(["0.1", "0.25", "0.5", "-0.3", "1", "0.3", "-0.1"], grid: -1000...2000)
+    }
     if random.chance(45) {
       if endless && random.chance(15) {
         node.repeatsForever = true
@@ -51,7 +58,9 @@ struct ExactTimingTreeGenerator {
     }
     let sequence = random.chance(50)
     let count = random.int(1...3)
-    let children = (0..<count).map { index in node(depth: depth + 1, endless: endless && (!sequence || index == count - 1)) }
+    let children = (0..<count).map { index in
+      node(depth: depth + 1, endless: endless && (!sequence || index == count - 1))
+    }
     result = ExactTimingNode(kind: sequence ? .sequence(children) : .group(children))
     timing(&result, isLeaf: false, endless: endless)
     return result

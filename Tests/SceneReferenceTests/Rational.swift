@@ -49,10 +49,13 @@ struct Rational: Comparable, CustomStringConvertible {
     let left = checked(a.numerator.multipliedReportingOverflow(by: b.denominator / divisor))
     let right = checked(b.numerator.multipliedReportingOverflow(by: a.denominator / divisor))
     return Rational(
-      checked(left.addingReportingOverflow(right)), checked(a.denominator.multipliedReportingOverflow(by: b.denominator / divisor)))
+      checked(left.addingReportingOverflow(right)),
+      checked(a.denominator.multipliedReportingOverflow(by: b.denominator / divisor)))
   }
 
-  static prefix func - (a: Rational) -> Rational { Rational(checked(a.numerator.multipliedReportingOverflow(by: -1)), a.denominator) }
+  static prefix func - (a: Rational) -> Rational {
+    Rational(checked(a.numerator.multipliedReportingOverflow(by: -1)), a.denominator)
+  }
   static func - (a: Rational, b: Rational) -> Rational { a + -b }
 
   static func * (a: Rational, b: Rational) -> Rational {

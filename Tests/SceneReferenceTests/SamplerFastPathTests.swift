@@ -3,8 +3,9 @@ import SceneBenchmark
 import SceneCore
 import SceneModel
 import SceneReference
-@testable import SceneRuntime
 import Testing
+
+@testable import SceneRuntime
 
 /// The sampler's fast paths (docs/performance.md): the eased segments' table-started Newton solve, the folded
 /// underdamped spring, and the per-track hot segment records, against the plain definitions.
@@ -40,7 +41,8 @@ struct SamplerFastPathTests {
     for function in Self.functions {
       let curve = CubicTimingCurve(function)
       let numbers = [function.x1, function.y1, function.x2, function.y2]
-      let tables = CurveTables(segmentKinds: [SegmentKind.linear | SegmentKind.eased], coefficientStarts: [0], coefficients: numbers)
+      let tables = CurveTables(
+        segmentKinds: [SegmentKind.linear | SegmentKind.eased], coefficientStarts: [0], coefficients: numbers)
       #expect(tables.records.count == CurveTables.stride)
       tables.records.withUnsafeBufferPointer { record in
         let c = record.baseAddress!

@@ -155,8 +155,11 @@ extension WebAnimationsCase {
     if random.chance(50) { timing.beginTime = Double(random.int(-500...1000)) / 1000 }
     if random.chance(40) { timing.speed = random.pick([0.5, 2, 1.5, 0.25, 3]) }
     if random.chance(60) {
-      timing.repeatCount = random.chance(10) ? .infinity : random.chance(50)
-        ? Double(random.int(2...10)) : Double(random.int(1...40)) / 4
+      timing.repeatCount =
+        random.chance(10)
+        ? .infinity
+        : random.chance(50)
+          ? Double(random.int(2...10)) : Double(random.int(1...40)) / 4
     }
     timing.autoreverses = random.chance(35)
     if random.chance(20) { timing.timeOffset = Double(random.int(0...3000)) / 1000 }
@@ -202,7 +205,8 @@ extension WebAnimationsCase {
       // Vertical or near-vertical tangents (x control points at or next to 0 and 1), where solvers struggle.
       let edges = [0, 0.01, 0.99, 1.0]
       return TimingFunction(
-        random.pick(edges), Double(random.int(-100...200)) / 100, random.pick(edges), Double(random.int(-100...200)) / 100)
+        random.pick(edges), Double(random.int(-100...200)) / 100, random.pick(edges),
+        Double(random.int(-100...200)) / 100)
     }
     return TimingFunction(
       Double(random.int(0...100)) / 100, Double(random.int(-100...200)) / 100, Double(random.int(0...100)) / 100,

@@ -20,7 +20,8 @@ import Testing
       case .point(let p): #expect(p == Point(slot, slot + 1) && Self.frame.point(property.key) == p)
       case .size(let width, let height): #expect(width == slot && height == slot + 1)
       case .rect(let r):
-        #expect(r == Rect(x: slot, y: slot + 1, width: slot + 2, height: slot + 3) && Self.frame.rect(property.key) == r)
+        #expect(
+          r == Rect(x: slot, y: slot + 1, width: slot + 2, height: slot + 3) && Self.frame.rect(property.key) == r)
       case .color(let c):
         #expect(c == LayerColor(slot, slot + 1, slot + 2, slot + 3) && Self.frame.color(property.key) == c)
       case .transform(let t):

@@ -24,8 +24,10 @@ package struct RandomSpecGenerator {
     /// The first ten plain-layer and seven shape key paths the generator drew from, on which the two evaluators
     /// agree for 1000 rounds of the original seed (see KnownDisagreementTests for what the whole table finds).
     package static let original = KeyPathPool(
-      layer: named(["opacity", "position", "position.x", "transform.scale", "transform.rotation.z", "backgroundColor",
-                    "bounds", "hidden", "cornerRadius", "transform.translation"]),
+      layer: named([
+        "opacity", "position", "position.x", "transform.scale", "transform.rotation.z", "backgroundColor",
+        "bounds", "hidden", "cornerRadius", "transform.translation",
+      ]),
       shape: named(["opacity", "strokeEnd", "fillColor", "path", "position", "transform.rotation.z", "lineWidth"]))
 
     private static func keyPaths(for type: LayerType) -> [AnimatableKeyPath] {
@@ -67,7 +69,8 @@ package struct RandomSpecGenerator {
     if chance(50) { lines.append("fillMode: \(pick(["removed", "forwards", "backwards", "both"]))") }
     if chance(40) { lines.append("removedOnCompletion: \(pick(["true", "false"]))") }
     if chance(40) {
-      lines.append("timingFunction: \(pick(["easeIn", "easeOut", "easeInEaseOut", "default", "[0.3, -0.4, 0.7, 1.4]"]))")
+      lines.append(
+        "timingFunction: \(pick(["easeIn", "easeOut", "easeInEaseOut", "default", "[0.3, -0.4, 0.7, 1.4]"]))")
     }
     return lines.map { indent + $0 + "\n" }.joined()
   }
@@ -92,7 +95,8 @@ package struct RandomSpecGenerator {
       return "{translation: [\(number(-20...20)), \(number(-20...20))], rotation: \(number(-3...3)), "
         + "scale: \(number(0.2...2))}"
     case .path:
-      return "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 "
+      return
+        "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 "
         + "\(number(0...50)) Z\""
     case .enumeration, .string, .numberList, .font:
       preconditionFailure("\(keyPath.name) is not animatable")
@@ -121,14 +125,16 @@ package struct RandomSpecGenerator {
         text += "\(indent)keyTimes: [\(times.map { String(format: "%.4f", $0) }.joined(separator: ", "))]\n"
       }
       if mode == "linear" || mode == "cubic", chance(50) {
-        text += "\(indent)timingFunctions: [\((1..<count).map { _ in pick(["linear", "easeIn", "easeOut", "default"]) }.joined(separator: ", "))]\n"
+        text +=
+          "\(indent)timingFunctions: [\((1..<count).map { _ in pick(["linear", "easeIn", "easeOut", "default"]) }.joined(separator: ", "))]\n"
       }
       if mode == "cubic", chance(50) {
         text += "\(indent)tension: [\((0..<count).map { _ in number(-1...1) }.joined(separator: ", "))]\n"
       }
     case "spring":
       text += "\(indent)from: \(value())\n\(indent)to: \(value())\n"
-      text += chance(50)
+      text +=
+        chance(50)
         ? "\(indent)spring: {mass: \(number(0.5...2)), stiffness: \(number(50...300)), damping: \(number(0...30)), initialVelocity: \(number(-5...5))}\n"
         : "\(indent)spring: {duration: \(number(0.2...1)), bounce: \(number(-0.5...0.8))}\n"
     case "motion" where keyPath == "position":

@@ -61,6 +61,9 @@ import Testing
     let result = YAMLReader.read(source, limits: YAMLLimits(maxDepth: 64))
     #expect(result.diagnostics.map(\.code) == [YAMLDiagnostics.tooDeep])
     let long = SourceFile(path: "l.yaml", text: "k: " + String(repeating: "x", count: 2000))
-    #expect(YAMLReader.read(long, limits: YAMLLimits(maxScalarBytes: 1000)).diagnostics.map(\.code) == [YAMLDiagnostics.scalarTooLong])
+    #expect(
+      YAMLReader.read(long, limits: YAMLLimits(maxScalarBytes: 1000)).diagnostics.map(\.code) == [
+        YAMLDiagnostics.scalarTooLong
+      ])
   }
 }

@@ -69,7 +69,9 @@ enum ExportCommand {
 enum ExportSupport {
   /// The default input limit for a plan file (`sample PLAN.json`, `export … PLAN.json`): 256 MiB.
   static let planInputBytes = 256 << 20
-  static let limitNames = ["--max-export-frames", "--max-export-keyframes", "--max-export-samples", "--max-export-layers"]
+  static let limitNames = [
+    "--max-export-frames", "--max-export-keyframes", "--max-export-samples", "--max-export-layers",
+  ]
 
   /// `--max-export-frames N`, `--max-export-keyframes N`, `--max-export-samples N` (docs/exports.md, "Limits").
   static func limits(_ parsed: Arguments) throws(CommandFailure) -> ExportLimits {

@@ -15,7 +15,9 @@ enum LintCommand {
     let options = try CheckOptions.options(from: parsed)
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let files = try SpecFiles.collect(parsed.positional)
-    let sources = try files.map { path throws(CommandFailure) in try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes) }
+    let sources = try files.map { path throws(CommandFailure) in
+      try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes)
+    }
     let reports = checkAll(sources, options: options, jobs: jobs)
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
     let text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)

@@ -60,7 +60,9 @@ enum SampleCommand {
             + " after evaluation (its inputs overflow); printed as \(written)"))
     }
     report.add(warnings, plan: plan, input: input)
-    guard console.standardOutput.write(JSONWriter(style: .pretty).string(from: json) + "\n") else { throw .closedOutput }
+    guard console.standardOutput.write(JSONWriter(style: .pretty).string(from: json) + "\n") else {
+      throw .closedOutput
+    }
   }
 
   /// `--at` lists, or A + k/N for k = 0, 1, … while ≤ B (computed, never accumulated).

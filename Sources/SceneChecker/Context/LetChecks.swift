@@ -10,7 +10,9 @@ extension CheckContext {
     guard name.contains("-") else { return true }
     let snake = name.replacingOccurrences(of: "-", with: "_")
     let parts = name.split(separator: "-")
-    let camel = (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    let camel =
+      (parts.first.map(String.init) ?? "")
+      + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     error(
       CheckDiagnostics.invalidName, "\(what) '\(name)' cannot be used: in an expression '-' is minus",
       at: span, notes: ["'\(name)' would read as '\(parts.joined(separator: " - "))'"],
@@ -22,12 +24,15 @@ extension CheckContext {
   func checkLetIsNotColour(_ text: String, name: String, at span: Span) -> Bool {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let lowered = trimmed.lowercased()
-    guard trimmed.hasPrefix("#") || lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(") || NamedColors.names.contains(trimmed)
+    guard
+      trimmed.hasPrefix("#") || lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(")
+        || NamedColors.names.contains(trimmed)
     else { return true }
     error(
       CheckDiagnostics.typeMismatch, "'\(name)' is given a colour, but `let` holds numbers only", at: span,
       notes: ["`let` names stand for numbers in expressions; colours are not expressions"],
-      help: "write the colour where it is used, such as `fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
+      help:
+        "write the colour where it is used, such as `fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
         + "to share one, give its channels `let` names and write rgb(r, g, b) where it is used")
     return false
   }

@@ -1,3 +1,5 @@
+import SceneDiagnostics
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import SceneDiagnostics
 
 /// The built-in functions, with their argument counts and unit rules.
 enum ExpressionFunction: String, CaseIterable, Sendable {

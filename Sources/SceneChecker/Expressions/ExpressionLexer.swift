@@ -95,7 +95,9 @@ struct ExpressionLexer {
     skipWord()
     try checkLimit(start)
     let literal = String(decoding: bytes[start..<digitsEnd], as: UTF8.self)
-    let fast = bytes.withUnsafeBufferPointer { DecimalLiteral.value(UnsafeBufferPointer(rebasing: $0[start..<digitsEnd])) }
+    let fast = bytes.withUnsafeBufferPointer {
+      DecimalLiteral.value(UnsafeBufferPointer(rebasing: $0[start..<digitsEnd]))
+    }
     var quantity = Quantity(fast ?? Double(literal) ?? .infinity)
     if digitsEnd < position {
       let suffix = String(decoding: bytes[digitsEnd..<position], as: UTF8.self)
@@ -149,7 +151,8 @@ struct ExpressionLexer {
       return ExpressionError(code: ExpressionDiagnostics.syntax, message: "unexpected character", range: range)
     }
     let text = String(decoding: bytes[range], as: UTF8.self)
-    let shown = text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
+    let shown =
+      text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
       ? text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined() : "'\(text)'"
     return ExpressionError(
       code: ExpressionDiagnostics.syntax, message: "unexpected character \(shown) in an expression", range: range,
@@ -177,7 +180,8 @@ struct ExpressionLexer {
     {
       let digits = suffix.dropFirst()
       return ExpressionError(
-        code: ExpressionDiagnostics.unknownUnit, message: "'0\(suffix)' is a hexadecimal number, which expressions do not read",
+        code: ExpressionDiagnostics.unknownUnit,
+        message: "'0\(suffix)' is a hexadecimal number, which expressions do not read",
         range: range.lowerBound - 1..<range.upperBound, notes: ["numbers are decimal"],
         help: [3, 4, 6, 8].contains(digits.count)
           ? "for a colour write \"#\(digits)\" (quoted); for the number write \(value)"

@@ -1,4 +1,5 @@
 import SceneDiagnostics
+
 /// A parsed expression in postfix order: operands come before the operation that uses them.
 ///
 /// A flat array instead of a tree, so that evaluating is one loop over a value stack. Nothing recurses on the
@@ -212,11 +213,14 @@ struct ExpressionParser {
     guard token.kind == .end else { return nil }
     var last = lexer.bytes.count - 1
     while last > 0, lexer.bytes[last] == 0x20 || lexer.bytes[last] == 0x09 { last -= 1 }
-    guard last > 0, lexer.bytes[last] == UInt8(ascii: "%"), ExpressionLexer.isDigit(lexer.bytes[last - 1]) else { return nil }
+    guard last > 0, lexer.bytes[last] == UInt8(ascii: "%"), ExpressionLexer.isDigit(lexer.bytes[last - 1]) else {
+      return nil
+    }
     var start = last - 1
     while start > 0, ExpressionLexer.isDigit(lexer.bytes[start - 1]) || lexer.bytes[start - 1] == 0x2E { start -= 1 }
     guard let percent = Double(String(decoding: lexer.bytes[start..<last], as: UTF8.self)) else { return nil }
-    return "'%' is the remainder operator, not percent: write \(MessageNumber.text(percent / 100)) for \(String(decoding: lexer.bytes[start..<last], as: UTF8.self))%"
+    return
+      "'%' is the remainder operator, not percent: write \(MessageNumber.text(percent / 100)) for \(String(decoding: lexer.bytes[start..<last], as: UTF8.self))%"
   }
 
   /// `300 ms`, `17 pt`: a unit written apart from its number, which reads as a second value.
@@ -224,12 +228,15 @@ struct ExpressionParser {
     guard case .name = token.kind, token.range.lowerBound > 0 else { return nil }
     var before = token.range.lowerBound - 1
     while before > 0, lexer.bytes[before] == 0x20 || lexer.bytes[before] == 0x09 { before -= 1 }
-    guard before < token.range.lowerBound - 1, ExpressionLexer.isDigit(lexer.bytes[before]) || lexer.bytes[before] == 0x2E
+    guard before < token.range.lowerBound - 1,
+      ExpressionLexer.isDigit(lexer.bytes[before]) || lexer.bytes[before] == 0x2E
     else { return nil }
     var start = before
     while start > 0, ExpressionLexer.isDigit(lexer.bytes[start - 1]) || lexer.bytes[start - 1] == 0x2E { start -= 1 }
     let number = String(decoding: lexer.bytes[start...before], as: UTF8.self)
-    if ["deg", "rad", "ms", "s"].contains(word) { return "write the unit right after the number, with no space: \(number)\(word)" }
+    if ["deg", "rad", "ms", "s"].contains(word) {
+      return "write the unit right after the number, with no space: \(number)\(word)"
+    }
     if ExpressionLexer.lengthUnits.contains(word.lowercased()) { return "lengths have no unit: write \(number)" }
     return nil
   }

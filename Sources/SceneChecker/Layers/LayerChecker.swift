@@ -43,11 +43,15 @@ struct LayerChecker {
 
   /// Checks one layer entry; `suffix` is the instance suffix of the enclosing repeats (`[2]`).
   mutating func checkLayer(_ node: YAMLNode, parent: Int?, suffix: String, isMask: Bool, depth: Int) {
-    guard let fields = context.fields(of: node, allowed: isMask ? Self.maskKeys : Self.allLayerKeys, place: isMask ? "a mask layer" : "a layer")
+    guard
+      let fields = context.fields(
+        of: node, allowed: isMask ? Self.maskKeys : Self.allLayerKeys, place: isMask ? "a mask layer" : "a layer")
     else { return }
     var type = LayerType.layer
     if let typeNode = fields.value("type") {
-      guard !context.reportUnsupportedLayerType(typeNode), let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type") else {
+      guard !context.reportUnsupportedLayerType(typeNode),
+        let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type")
+      else {
         return
       }
       type = LayerType(rawValue: word) ?? .layer
@@ -75,7 +79,8 @@ struct LayerChecker {
     checkTypeMembership(fields, type: type)
     if isMask, let maskEntry = fields.entry("mask") {
       context.error(
-        CheckDiagnostics.maskWithSublayers, "a mask layer cannot have a mask of its own", at: context.span(maskEntry.key),
+        CheckDiagnostics.maskWithSublayers, "a mask layer cannot have a mask of its own",
+        at: context.span(maskEntry.key),
         help: "mask the layer that owns this mask instead, or combine the two shapes in one path")
     }
 
@@ -96,7 +101,9 @@ struct LayerChecker {
           CheckDiagnostics.badRepeat,
           "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(MessageNumber.text(value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= Double(context.limits.maxRepeat) }))",
           at: context.span(repeatNode),
-          help: overLimit ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6")
+          help: overLimit
+            ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6"
+        )
         return
       }
       count = Int(value)
@@ -194,7 +201,8 @@ struct LayerChecker {
       if let entry = fields.entry(other) {
         context.error(
           CheckDiagnostics.conflictingKeys, "'\(other)' and 'frame' both place the layer", at: context.span(entry.key),
-          labels: [.init("frame given here", at: context.span(frameNode))], help: "give either frame, or position and bounds")
+          labels: [.init("frame given here", at: context.span(frameNode))],
+          help: "give either frame, or position and bounds")
         return
       }
     }
@@ -279,7 +287,8 @@ extension CheckContext {
     let colour = NamedColors.names.contains(name)
     guard builtIn || colour else { return true }
     error(
-      CheckDiagnostics.shadowedName, "'\(name)' would hide the \(colour ? "colour" : "built-in name") '\(name)'", at: span,
+      CheckDiagnostics.shadowedName, "'\(name)' would hide the \(colour ? "colour" : "built-in name") '\(name)'",
+      at: span,
       help: "choose another name")
     return false
   }

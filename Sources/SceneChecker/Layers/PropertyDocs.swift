@@ -24,12 +24,14 @@ public struct PropertyDocs: Sendable, Hashable {
         "[0.5, 0.5]", "The point of the bounds, in unit coordinates, that `position` places and transforms pivot on.")
     case .zPosition: return .init("0", "Front-to-back order among siblings: higher is drawn later.")
     case .transform:
-      return .init("identity", "Translation, rotation and scale about the anchor point: `{translation, rotation, scale}`.")
+      return .init(
+        "identity", "Translation, rotation and scale about the anchor point: `{translation, rotation, scale}`.")
     case .opacity: return .init("1", "0 (transparent) to 1 (opaque).")
     case .hidden: return .init("false", "A hidden layer and its sublayers are not drawn.")
     case .backgroundColor: return .init("clear", "Fills the bounds, within the corner radius.")
     case .borderColor: return .init("black", "Colour of the border drawn inside the bounds.")
-    case .borderWidth: return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
+    case .borderWidth:
+      return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
     case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
     case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
     case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")

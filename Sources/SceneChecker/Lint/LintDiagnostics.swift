@@ -28,7 +28,8 @@ public enum LintDiagnostics {
   public static let springNeverSettles = DiagnosticCode(
     "W0112", "spring-never-settles", "A spring with no damping, or so little that it takes over a minute to settle.")
   public static let badSuppression = DiagnosticCode(
-    "W0113", "bad-suppression", "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
+    "W0113", "bad-suppression",
+    "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,

@@ -120,7 +120,8 @@ struct Linter {
   private func reportNoOps(_ tally: NoOpTally) {
     for (leaf, allNoOps) in tally.entries.values where allNoOps {
       context.error(
-        LintDiagnostics.noOpAnimation, "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
+        LintDiagnostics.noOpAnimation,
+        "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
         at: leaf.keyPathSpan, help: "remove it, or give it values that differ")
     }
   }
@@ -152,21 +153,24 @@ struct Linter {
       context.error(LintDiagnostics.unusedLet, "'\(name)' is never used", at: span, help: "remove it, or use it")
     }
     for (name, entry) in context.paths where !context.usedPaths.contains(name) {
-      context.error(LintDiagnostics.unusedPath, "the path '\(name)' is never used", at: entry.span, help: "remove it, or use it")
+      context.error(
+        LintDiagnostics.unusedPath, "the path '\(name)' is never used", at: entry.span, help: "remove it, or use it")
     }
   }
 
   private func checkHiddenLayers() {
     var reported = Set<String>()
     // Once, not per hidden layer (which made the check quadratic in layers).
-    let animatedIDs = Set(animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
+    let animatedIDs = Set(
+      animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
     for (index, layer) in scene.layers.enumerated() where !animatedLayers.contains(index) && !layer.isMask {
       let hidden = layer.values[SlotLayout.hidden] != 0
       let transparent = layer.values[SlotLayout.opacity] == 0
       guard hidden || transparent, reported.insert(layer.baseID).inserted else { continue }
       guard !animatedIDs.contains(layer.baseID) else { continue }
       context.error(
-        LintDiagnostics.unusedLayer, "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
+        LintDiagnostics.unusedLayer,
+        "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
         at: layer.idSpan, help: "remove the layer, or animate it into view")
     }
   }

@@ -47,7 +47,9 @@ extension Linter {
     var all: [Candidate] = []
     collectCandidates(root, offset: 0, into: &all)
     guard all.count > 1 else { return all.map { ($0.leaf, $0.atStart) } }
-    let byKey = Dictionary(grouping: all.indices) { KeyPathUse(layer: all[$0].leaf.layer, keyPath: all[$0].leaf.keyPath.name) }
+    let byKey = Dictionary(grouping: all.indices) {
+      KeyPathUse(layer: all[$0].leaf.layer, keyPath: all[$0].leaf.keyPath.name)
+    }
     return all.indices.filter { index in
       let mine = all[index]
       let key = KeyPathUse(layer: mine.leaf.layer, keyPath: mine.leaf.keyPath.name)
@@ -68,7 +70,8 @@ extension Linter {
       guard phase != .between else { return }
       candidates.append(
         Candidate(
-          leaf: animation, atStart: phase == .start, begin: offset + node.timing.beginTime, end: offset + node.timing.end))
+          leaf: animation, atStart: phase == .start, begin: offset + node.timing.beginTime,
+          end: offset + node.timing.end))
     case .group(let children):
       guard endPhase(node.timing) == .end else { return }
       for child in children { collectCandidates(child, offset: offset + node.timing.beginTime, into: &candidates) }
@@ -130,9 +133,13 @@ extension Linter {
           (removed
             ? "Core Animation removes a completed animation, so the model value shows again"
             : "with `removedOnCompletion: false` but no forward fill, a finished animation shows the model value again")
-            + (state.flatMap { poses[$0][leaf.layer] == nil ? nil : " (here the pose of the state '\(scene.stateMachine!.states[$0].name)')" } ?? "")
+            + (state.flatMap {
+              poses[$0][leaf.layer] == nil
+                ? nil : " (here the pose of the state '\(scene.stateMachine!.states[$0].name)')"
+            } ?? "")
         ],
-        help: (leaf.additive ? "end the animation at 0 (autoreverse it)" : "set the layer's \(leaf.keyPath.property) to the final value")
+        help: (leaf.additive
+          ? "end the animation at 0 (autoreverse it)" : "set the layer's \(leaf.keyPath.property) to the final value")
           + (removed
             ? ", or add `fillMode: forwards` and `removedOnCompletion: false` to the timeline"
             : ", or add `fillMode: forwards` to the timeline"))

@@ -23,6 +23,8 @@ extension CheckContext {
           ? "the animation stops at its `duration` while the spring is still swinging"
           : "its `duration` defaults to the settling time"
       ],
-      help: "raise `damping` (the default, 10, settles in about 2 s), or write the spring as `{duration: 0.5, bounce: 0.2}`")
+      help:
+        "raise `damping` (the default, 10, settles in about 2 s), or write the spring as `{duration: 0.5, bounce: 0.2}`"
+    )
   }
 }

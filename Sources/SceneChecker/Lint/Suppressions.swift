@@ -49,7 +49,9 @@ struct Suppressions {
             Diagnostic(
               LintDiagnostics.badSuppression, "'\(written)' is not a switch scenec knows, so it switches nothing off",
               at: Span(start: lineStart + stem.lowerBound, end: lineStart + end),
-              help: "write `# scenec-disable: CODE` (the whole file), `# scenec-disable-next-line: CODE` (the line below) or `# scenec-disable-line: CODE` (this line)"))
+              help:
+                "write `# scenec-disable: CODE` (the whole file), `# scenec-disable-next-line: CODE` (the line below) or `# scenec-disable-line: CODE` (this line)"
+            ))
         }
         continue
       }
@@ -57,17 +59,20 @@ struct Suppressions {
         let word = String(decoding: bytes[item], as: UTF8.self)
         let span = Span(start: lineStart + item.lowerBound, end: lineStart + item.upperBound)
         guard let code = byName[word] else {
-          let suggestion = Suggestions.didYouMean(word, among: catalogue.filter { $0.severity == .warning }.flatMap { [$0.id, $0.name] })
+          let suggestion = Suggestions.didYouMean(
+            word, among: catalogue.filter { $0.severity == .warning }.flatMap { [$0.id, $0.name] })
           problems.append(
             Diagnostic(
               LintDiagnostics.badSuppression, "'\(word)' is not a diagnostic code, so this switches nothing off",
-              at: span, help: suggestion ?? "name a warning by its code (W0102) or its name (snaps-back); Grammar.md lists them"))
+              at: span,
+              help: suggestion ?? "name a warning by its code (W0102) or its name (snaps-back); Grammar.md lists them"))
           continue
         }
         guard code.severity == .warning else {
           problems.append(
             Diagnostic(
-              LintDiagnostics.badSuppression, "\(code.id) (\(code.name)) is an error, and errors cannot be switched off",
+              LintDiagnostics.badSuppression,
+              "\(code.id) (\(code.name)) is an error, and errors cannot be switched off",
               at: span, help: "fix the error instead; only warnings (W…) can be disabled"))
           continue
         }
@@ -102,7 +107,8 @@ struct Suppressions {
   private static func range(of marker: String, in bytes: ArraySlice<UInt8>) -> Range<Int>? {
     let needle = Array(marker.utf8)
     guard bytes.count >= needle.count else { return nil }
-    for start in bytes.startIndex...(bytes.endIndex - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+    for start in bytes.startIndex...(bytes.endIndex - needle.count)
+    where bytes[start..<start + needle.count].elementsEqual(needle) {
       return start..<start + needle.count
     }
     return nil

@@ -21,7 +21,8 @@ extension CheckContext {
         return named.path
       }
       let trimmed = text.trimmingLeadingSpaces
-      let looksLikeSVG = trimmed.first.map { "MmLlHhVvCcSsQqTtAaZz".contains($0) } ?? false
+      let looksLikeSVG =
+        trimmed.first.map { "MmLlHhVvCcSsQqTtAaZz".contains($0) } ?? false
         && (trimmed.count == 1 || !Self.isValidName(String(trimmed)) || trimmed.contains(where: \.isNumber))
       if !looksLikeSVG, Self.isValidName(text) {
         let suggestion = Suggestions.closest(to: text, among: paths.keys.sorted()).first
@@ -81,7 +82,8 @@ extension CheckContext {
         argument = entries[0].value
         commandSpan = span(entries[0].key)
       case .sequence:
-        error(CheckDiagnostics.wrongShape, "expected a path command such as `- move: [0, 0]`, found a list", at: span(item))
+        error(
+          CheckDiagnostics.wrongShape, "expected a path command such as `- move: [0, 0]`, found a list", at: span(item))
         return nil
       }
       guard names.contains(commandName) else {
@@ -111,12 +113,15 @@ extension CheckContext {
     return builder.path
   }
 
-  private func apply(_ command: String, _ argument: YAMLNode, at commandSpan: Span, to builder: inout PathBuilder) -> Bool {
+  private func apply(_ command: String, _ argument: YAMLNode, at commandSpan: Span, to builder: inout PathBuilder)
+    -> Bool
+  {
     func point(_ node: YAMLNode) -> Point? { vector(node, kind: .point).map { Point($0[0], $0[1]) } }
     func needsCurrentPoint() -> Bool {
       guard builder.currentPoint == nil else { return true }
       error(
-        CheckDiagnostics.pathNeedsStart, "`\(command)` needs a current point, and the path has none yet", at: commandSpan,
+        CheckDiagnostics.pathNeedsStart, "`\(command)` needs a current point, and the path has none yet",
+        at: commandSpan,
         help: "start the path with `- move: [x, y]`")
       return false
     }
@@ -144,7 +149,8 @@ extension CheckContext {
       guard let fields = fields(of: argument, allowed: SpecSchema.arc, place: "an arc command"),
         let center = fields.value("center").flatMap(point),
         let radiusNode = fields.value("radius"),
-        let radius = number(radiusNode, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "a radius must be ≥ 0"),
+        let radius = number(
+          radiusNode, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "a radius must be ≥ 0"),
         let start = fields.value("start").flatMap(angle), let end = fields.value("end").flatMap(angle)
       else { return false }
       var clockwise = true
@@ -161,7 +167,8 @@ extension CheckContext {
       guard let fields = fields(of: argument, allowed: SpecSchema.roundedRect, place: "a roundedRect command"),
         let r = fields.value("rect").flatMap({ vector($0, kind: .rect) }),
         let radiusNode = fields.value("cornerRadius"),
-        let radius = number(radiusNode, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "must be ≥ 0")
+        let radius = number(
+          radiusNode, unit: Unit.none, in: 0...Double.greatestFiniteMagnitude, rangeText: "must be ≥ 0")
       else { return false }
       builder.roundedRect(Rect(x: r[0], y: r[1], width: r[2], height: r[3]), cornerRadius: radius)
     default:

@@ -85,7 +85,8 @@ public enum JSONSchemaGenerator {
     defs.append("point", vector(2))
     defs.append("size", vector(2))
     defs.append("rect", vector(4))
-    defs.append("color", ["type": "string", "description": "\"#RRGGBB\", \"#RRGGBBAA\", rgb(…), rgba(…) or a UIKit colour name."])
+    defs.append(
+      "color", ["type": "string", "description": "\"#RRGGBB\", \"#RRGGBBAA\", rgb(…), rgba(…) or a UIKit colour name."])
     defs.append("bool", ["type": "boolean"])
     defs.append("numberList", ["type": "array", "items": ref("number")])
     defs.append("string", ["type": "string"])
@@ -99,13 +100,16 @@ public enum JSONSchemaGenerator {
         SchemaKey("scale", .value(.number), "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
       ]).replacingProperty("rotation", with: ["anyOf": [ref("angle"), ["type": "object"]]])
         .replacingProperty("scale", with: ["anyOf": [ref("number"), ["type": "array", "items": ref("number")]]]))
-    defs.append("timingFunction", ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4)]])
+    defs.append(
+      "timingFunction", ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4)]])
     defs.append("spring", object(SpecSchema.spring))
     defs.append("pathCommand", pathCommand())
     defs.append("path", ["anyOf": [["type": "string"], ["type": "array", "items": ref("pathCommand")]]])
     defs.append("layer", layer())
     defs.append("maskLayer", layer().removingRequired("id"))
-    defs.append("animation", ["anyOf": [["type": "array", "items": ref("animation")], object(SpecSchema.timing + SpecSchema.animation)]])
+    defs.append(
+      "animation",
+      ["anyOf": [["type": "array", "items": ref("animation")], object(SpecSchema.timing + SpecSchema.animation)]])
     defs.append("states", states())
     defs.append("state", object(SpecSchema.state))
     defs.append("transition", object(SpecSchema.transition))
@@ -152,7 +156,9 @@ public enum JSONSchemaGenerator {
   private static func layer() -> JSONValue {
     var conditions: [JSONValue] = []
     for property in LayerProperty.all where property.layerTypes != LayerType.every {
-      let lacking = LayerType.allCases.filter { !property.layerTypes.contains($0) }.map { JSONValue.string($0.rawValue) }
+      let lacking = LayerType.allCases.filter { !property.layerTypes.contains($0) }.map {
+        JSONValue.string($0.rawValue)
+      }
       let typeIsLacking: JSONValue =
         lacking.contains("layer")
         ? ["anyOf": [["not": ["required": ["type"]]], ["properties": ["type": ["enum": .array(lacking)]]]]]

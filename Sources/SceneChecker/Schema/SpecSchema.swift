@@ -23,35 +23,45 @@ public enum SpecSchema {
 
   /// The keys of one state.
   public static let state: [SchemaKey] = [
-    .init("pose", .namedMap, default: "none (the layers' own values)",
-          "Property values by layer id and key path, written over the layers' own: `{center: {cornerRadius: 10}}`."),
-    .init("loop", .name, default: "none",
-          "A timeline played from the moment the entering transition completes until the state is left."),
+    .init(
+      "pose", .namedMap, default: "none (the layers' own values)",
+      "Property values by layer id and key path, written over the layers' own: `{center: {cornerRadius: 10}}`."),
+    .init(
+      "loop", .name, default: "none",
+      "A timeline played from the moment the entering transition completes until the state is left."),
     .init("final", .value(.bool), default: "false", "The state is meant to be the last: no transition leaves it."),
   ]
 
   /// The keys of one transition.
   public static let transition: [SchemaKey] = [
     .init("from", .name, required: true, "The state the transition leaves."),
-    .init("on", .name, required: true,
-          "A declared event, or `completion`: follow on by itself once `from` is complete."),
+    .init(
+      "on", .name, required: true,
+      "A declared event, or `completion`: follow on by itself once `from` is complete."),
     .init("to", .name, required: true, "The state the transition enters."),
-    .init("duration", .value(.duration), default: "0.25",
-          "Of the animations from the values on screen to the new state's; 0 switches at once."),
-    .init("timingFunction", .timingFunction, default: "easeInEaseOut",
-          "Pacing of those animations (UIView.animate's default curve)."),
+    .init(
+      "duration", .value(.duration), default: "0.25",
+      "Of the animations from the values on screen to the new state's; 0 switches at once."),
+    .init(
+      "timingFunction", .timingFunction, default: "easeInEaseOut",
+      "Pacing of those animations (UIView.animate's default curve)."),
     .init("timeline", .name, default: "none", "A timeline played with the transition, from its start."),
-    .init("discrete", .word, default: "start", cases: ["start", "end"],
-          "When `hidden` and `masksToBounds` switch: at the start or at the end of the duration."),
-    .init("interrupt", .word, default: "blend", cases: ["blend", "replace"],
-          "Cutting into a running transition: fade from the values on screen over the duration, or show the new animations' own values at once (Core Animation)."),
+    .init(
+      "discrete", .word, default: "start", cases: ["start", "end"],
+      "When `hidden` and `masksToBounds` switch: at the start or at the end of the duration."),
+    .init(
+      "interrupt", .word, default: "blend", cases: ["blend", "replace"],
+      "Cutting into a running transition: fade from the values on screen over the duration, or show the new animations' own values at once (Core Animation)."
+    ),
   ]
 
   /// Keys of a layer entry that are not properties.
   public static let layerStructure: [SchemaKey] = [
-    .init("id", .name, required: true, "Unique name, `[A-Za-z_][A-Za-z0-9_-]*`; repeated layers are `id[0]`, `id[1]`, …"),
-    .init("type", .word, default: "layer", cases: LayerType.allCases.map(\.rawValue),
-          "CALayer (`layer`), CAShapeLayer (`shape`) or CATextLayer (`text`)."),
+    .init(
+      "id", .name, required: true, "Unique name, `[A-Za-z_][A-Za-z0-9_-]*`; repeated layers are `id[0]`, `id[1]`, …"),
+    .init(
+      "type", .word, default: "layer", cases: LayerType.allCases.map(\.rawValue),
+      "CALayer (`layer`), CAShapeLayer (`shape`) or CATextLayer (`text`)."),
     .init("frame", .value(.rect), "`[x, y, width, height]`: sets `position` and `bounds` as CALayer.frame does."),
     .init("repeat", .value(.number), "Makes this many instances of the layer."),
     .init("as", .name, default: "i", "The loop variable of `repeat`, 0 … count − 1."),
@@ -66,31 +76,39 @@ public enum SpecSchema {
 
   public static func propertyKey(_ property: LayerProperty) -> SchemaKey {
     let shape: SchemaKey.Shape = property.kind == .enumeration ? .word : .value(property.kind)
-    return SchemaKey(property.name, shape, default: property.docs.defaultText, cases: property.cases, property.docs.summary)
+    return SchemaKey(
+      property.name, shape, default: property.docs.defaultText, cases: property.cases, property.docs.summary)
   }
 
   /// CAMediaTiming, on every timeline entry.
   public static let timing: [SchemaKey] = [
-    .init("beginTime", .value(.duration), default: "0",
-          "Delay from the parent's start (the previous sibling's end in a sequence)."),
-    .init("duration", .value(.duration), default: "0.25 (groups: the end of the last child)",
-          "Length of one pass, in seconds."),
+    .init(
+      "beginTime", .value(.duration), default: "0",
+      "Delay from the parent's start (the previous sibling's end in a sequence)."),
+    .init(
+      "duration", .value(.duration), default: "0.25 (groups: the end of the last child)",
+      "Length of one pass, in seconds."),
     .init("speed", .value(.number), default: "1", "Time scale; 0 freezes, negative plays backwards."),
     .init("timeOffset", .value(.duration), default: "0", "Shifts where in its local time the animation starts."),
     .init("repeatCount", .count, default: "0 (one pass)", "Number of passes, fractional or `inf`."),
     .init("repeatDuration", .value(.duration), default: "0 (unset)", "Repeat for this long instead of a count."),
     .init("autoreverses", .value(.bool), default: "false", "Play each pass forward then backward."),
-    .init("fillMode", .word, default: "removed", cases: ["removed", "forwards", "backwards", "both"],
-          "Whether the animation shows before it begins and after it ends."),
-    .init("removedOnCompletion", .value(.bool), default: "true",
-          "Remove the animation when it ends, so the model value shows again."),
-    .init("timingFunction", .timingFunction, default: "linear",
-          "Pacing: linear, easeIn, easeOut, easeInEaseOut, default, or `[x1, y1, x2, y2]`."),
+    .init(
+      "fillMode", .word, default: "removed", cases: ["removed", "forwards", "backwards", "both"],
+      "Whether the animation shows before it begins and after it ends."),
+    .init(
+      "removedOnCompletion", .value(.bool), default: "true",
+      "Remove the animation when it ends, so the model value shows again."),
+    .init(
+      "timingFunction", .timingFunction, default: "linear",
+      "Pacing: linear, easeIn, easeOut, easeInEaseOut, default, or `[x1, y1, x2, y2]`."),
   ]
 
   /// Keys that choose and describe an animation, besides timing.
   public static let animation: [SchemaKey] = [
-    .init("target", .layerReference, "The layer animated: an id, `id[k]` for one instance, or `id` for all; inherited by children."),
+    .init(
+      "target", .layerReference,
+      "The layer animated: an id, `id[k]` for one instance, or `id` for all; inherited by children."),
     .init("autoplay", .value(.bool), default: "false", "On a timeline's root: play from scene time 0."),
     .init("keyPath", .text, "The animated property, e.g. `opacity`, `transform.rotation.z`, `position.x`."),
     .init("from", .keyPathValue, "Start value (basic, spring)."),
@@ -99,14 +117,17 @@ public enum SpecSchema {
     .init("values", .keyPathValues, "Keyframe values."),
     .init("keyTimes", .numbers, "Keyframe times, 0 to 1, one per value (discrete: one more)."),
     .init("timingFunctions", .timingFunctions, "One timing function per keyframe segment."),
-    .init("calculationMode", .word, default: "linear", cases: CalculationModeNames.all,
-          "How keyframes are interpolated: linear, discrete, paced, cubic, cubicPaced."),
+    .init(
+      "calculationMode", .word, default: "linear", cases: CalculationModeNames.all,
+      "How keyframes are interpolated: linear, discrete, paced, cubic, cubicPaced."),
     .init("tension", .numbers, "Per keyframe, −1 to 1 (cubic modes)."),
     .init("continuity", .numbers, "Per keyframe, −1 to 1 (cubic modes)."),
     .init("bias", .numbers, "Per keyframe, −1 to 1 (cubic modes)."),
     .init("path", .value(.path), "A motion path for `keyPath: position`."),
     .init("rotationMode", .word, cases: ["auto", "autoReverse"], "Turn the layer along a motion path's tangent."),
-    .init("spring", .spring, "Makes a CASpringAnimation: `{mass, stiffness, damping, initialVelocity}` or `{duration, bounce}`."),
+    .init(
+      "spring", .spring,
+      "Makes a CASpringAnimation: `{mass, stiffness, damping, initialVelocity}` or `{duration, bounce}`."),
     .init("additive", .value(.bool), default: "false", "Add the value to the one below instead of replacing it."),
     .init("cumulative", .value(.bool), default: "false", "Each repeat continues from where the previous one ended."),
     .init("group", .animations, "Children played together (CAAnimationGroup), clipped to the group's duration."),

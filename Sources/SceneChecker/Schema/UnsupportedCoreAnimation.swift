@@ -8,7 +8,8 @@ enum UnsupportedCoreAnimation {
   static let properties: [String: String] = {
     var table: [String: String] = [:]
     for name in ["shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath"] {
-      table[name] = "remove it; scenec draws no shadows yet (a darker, offset copy of the layer behind it is one stand-in)"
+      table[name] =
+        "remove it; scenec draws no shadows yet (a darker, offset copy of the layer behind it is one stand-in)"
     }
     for name in ["contents", "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "contentsFormat"] {
       table[name] = "remove it; scenec layers have no image contents yet: draw with shapes, colours and text"
@@ -36,8 +37,13 @@ enum UnsupportedCoreAnimation {
 
   /// `type:` value → the class and what to do instead.
   static let layerTypes: [String: (className: String, instead: String)] = [
-    "gradient": ("CAGradientLayer", "use a solid `backgroundColor`, or stack layers of different colours and opacities"),
-    "replicator": ("CAReplicatorLayer", "use `repeat: N` on the layer, with its loop variable `i` in expressions: scenec's form of a replicator"),
+    "gradient": (
+      "CAGradientLayer", "use a solid `backgroundColor`, or stack layers of different colours and opacities"
+    ),
+    "replicator": (
+      "CAReplicatorLayer",
+      "use `repeat: N` on the layer, with its loop variable `i` in expressions: scenec's form of a replicator"
+    ),
     "emitter": ("CAEmitterLayer", "draw the particles as a repeated layer (`repeat: N`) animated by a timeline"),
     "transform": ("CATransformLayer", "use a plain layer; scenec's layers are flat"),
     "tiled": ("CATiledLayer", "use a plain layer"),

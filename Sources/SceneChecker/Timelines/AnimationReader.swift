@@ -39,7 +39,8 @@ extension TimelineChecker {
       for key in ["keyTimes", "timingFunctions", "calculationMode", "tension", "continuity", "bias", "rotationMode"] {
         if let entry = fields.entry(key) {
           context.error(
-            CheckDiagnostics.misplacedKey, "'\(key)' applies only to keyframe animations (with `values` or a motion `path`)",
+            CheckDiagnostics.misplacedKey,
+            "'\(key)' applies only to keyframe animations (with `values` or a motion `path`)",
             at: context.span(entry.key), help: "use `values:` or remove '\(key)'")
           return nil
         }
@@ -51,7 +52,8 @@ extension TimelineChecker {
     resolvedTiming.duration = duration ?? 0.25
     if hasValues {
       guard let keyframes = readKeyframes(fields, keyPath: keyPath, layer: layer) else { return nil }
-      animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .keyframes(keyframes))
+      animation = Animation(
+        layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .keyframes(keyframes))
     } else if hasMotion {
       guard keyPath.name == "position" else {
         context.error(
@@ -60,7 +62,8 @@ extension TimelineChecker {
         return nil
       }
       guard let motion = readMotion(fields) else { return nil }
-      animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .motion(motion))
+      animation = Animation(
+        layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .motion(motion))
     } else {
       guard !fromToBy.isEmpty else {
         context.error(
@@ -71,12 +74,14 @@ extension TimelineChecker {
       guard let values = readFromToBy(fields, keyPath: keyPath, layer: layer) else { return nil }
       if hasSpring {
         guard let spring = readSpring(fields.value("spring")!) else { return nil }
-        context.checkSpringSettles(spring, at: context.span(fields.entry("spring")!.key), durationGiven: duration != nil)
+        context.checkSpringSettles(
+          spring, at: context.span(fields.entry("spring")!.key), durationGiven: duration != nil)
         if duration == nil { resolvedTiming.duration = spring.settlingDuration }
         animation = Animation(
           layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .spring(spring, values))
       } else {
-        animation = Animation(layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .basic(values))
+        animation = Animation(
+          layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .basic(values))
       }
     }
     guard countKeyframeValues(animation.content.keyframeValueCount, at: context.span(keyPathNode)) else { return nil }
@@ -100,9 +105,12 @@ extension TimelineChecker {
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first
       var notes: [String] = []
-      if LayerProperty.named(text) != nil { notes.append("'\(text)' is a property, but Core Animation does not animate it") }
+      if LayerProperty.named(text) != nil {
+        notes.append("'\(text)' is a property, but Core Animation does not animate it")
+      }
       context.error(
-        CheckDiagnostics.unknownKeyPath, "'\(text)' is not an animatable key path", at: context.span(node), notes: notes,
+        CheckDiagnostics.unknownKeyPath, "'\(text)' is not an animatable key path", at: context.span(node),
+        notes: notes,
         help: suggestion.map { "did you mean '\($0)'?" } ?? "Grammar.md lists the key paths", replacement: suggestion)
       return nil
     }
@@ -177,12 +185,15 @@ extension TimelineChecker {
     let perceptual = ["duration", "bounce"].filter { fields.has($0) }
     if !physical.isEmpty, !perceptual.isEmpty {
       context.error(
-        CheckDiagnostics.conflictingKeys, "'\(perceptual[0])' and '\(physical[0])' describe a spring in two different ways",
+        CheckDiagnostics.conflictingKeys,
+        "'\(perceptual[0])' and '\(physical[0])' describe a spring in two different ways",
         at: context.span(fields.entry(perceptual[0])!.key),
         help: "give either mass, stiffness, damping and initialVelocity, or duration and bounce")
       return nil
     }
-    func value(_ key: String, _ fallback: Double, _ range: ClosedRange<Double>, _ rangeText: String, unit: Unit = Unit.none)
+    func value(
+      _ key: String, _ fallback: Double, _ range: ClosedRange<Double>, _ rangeText: String, unit: Unit = Unit.none
+    )
       -> Double?
     {
       guard let node = fields.value(key) else { return fallback }
@@ -192,7 +203,8 @@ extension TimelineChecker {
     // Limits); a spring beyond them would settle in well under a nanosecond or over decades.
     let bound = SpringParameters.parameterBound
     if !perceptual.isEmpty {
-      guard let duration = value("duration", 0.5, 1 / bound...bound, "duration must be from 1e-9 s to 1e9 s", unit: .time),
+      guard
+        let duration = value("duration", 0.5, 1 / bound...bound, "duration must be from 1e-9 s to 1e9 s", unit: .time),
         let bounce = value("bounce", 0, -0.999_999...0.999_999, "bounce lies strictly between -1 and 1")
       else { return nil }
       return SpringParameters(perceptualDuration: duration, bounce: bounce)
@@ -221,7 +233,8 @@ extension CheckContext {
       // One message for every instance of a repeated layer (`30 * i`), so the copies collapse into one warning.
       let example = text.split(whereSeparator: { !$0.isNumber && $0 != "." }).first.map { "\($0)deg" } ?? "30deg"
       error(
-        LintDiagnostics.angleLooksLikeDegrees, "the angle '\(text)' has no unit, so it is in radians, and it exceeds a full turn",
+        LintDiagnostics.angleLooksLikeDegrees,
+        "the angle '\(text)' has no unit, so it is in radians, and it exceeds a full turn",
         at: span(node), notes: ["a bare number is radians, as in Core Animation"],
         help: "if it is meant in degrees, give its numbers the unit, such as \(example)")
     }

@@ -65,7 +65,9 @@ extension TimelineChecker {
       keyframes.calculationMode = mode
     }
     let mode = keyframes.calculationMode
-    guard let timingOptions = readKeyframeTiming(fields, segmentCount: values.count - 1, keyframeCount: values.count, mode: mode)
+    guard
+      let timingOptions = readKeyframeTiming(
+        fields, segmentCount: values.count - 1, keyframeCount: values.count, mode: mode)
     else { return nil }
     keyframes.keyTimes = timingOptions.keyTimes
     keyframes.timingFunctions = timingOptions.timingFunctions
@@ -91,7 +93,8 @@ extension TimelineChecker {
     let segments = path.elements.filter { $0 != .move }.count
     guard segments > 0 else {
       context.error(
-        CheckDiagnostics.wrongArity, "a motion path needs at least one line or curve", at: context.span(fields.value("path")!))
+        CheckDiagnostics.wrongArity, "a motion path needs at least one line or curve",
+        at: context.span(fields.value("path")!))
       return nil
     }
     var motion = Motion(path: path)
@@ -108,7 +111,9 @@ extension TimelineChecker {
       motion.rotationMode = RotationMode(rawValue: word)
     }
     // Each element but a move is one keyframe segment, so there are segments + 1 keyframes.
-    guard let options = readKeyframeTiming(fields, segmentCount: segments, keyframeCount: segments + 1, mode: motion.calculationMode)
+    guard
+      let options = readKeyframeTiming(
+        fields, segmentCount: segments, keyframeCount: segments + 1, mode: motion.calculationMode)
     else { return nil }
     motion.keyTimes = options.keyTimes
     motion.timingFunctions = options.timingFunctions
@@ -123,19 +128,26 @@ extension TimelineChecker {
     var functions: [TimingFunction]?
     let paced = mode == .paced || mode == .cubicPaced
     if let node = fields.value("keyTimes") {
-      guard context.expectSequence(node, what: "a list of key times"), let items = context.flowItems(node) else { return nil }
+      guard context.expectSequence(node, what: "a list of key times"), let items = context.flowItems(node) else {
+        return nil
+      }
       let expected = mode == .discrete ? keyframeCount + 1 : keyframeCount
       if paced {
         context.error(
-          LintDiagnostics.ignoredKey, "keyTimes are ignored in \(mode.rawValue) mode", at: context.span(fields.entry("keyTimes")!.key),
+          LintDiagnostics.ignoredKey, "keyTimes are ignored in \(mode.rawValue) mode",
+          at: context.span(fields.entry("keyTimes")!.key),
           notes: ["paced modes compute their own key times from the distances between values"],
           help: "remove keyTimes, or use calculationMode linear or cubic")
       } else if items.count != expected {
-        let rule = mode == .discrete ? "one more than the \(keyframeCount) values, as discrete mode holds each value until the next key time" : "one per value"
+        let rule =
+          mode == .discrete
+          ? "one more than the \(keyframeCount) values, as discrete mode holds each value until the next key time"
+          : "one per value"
         let what = fields.has("values") ? "values" : "keyframes of the motion path (one per point, move excepted)"
         context.error(
           CheckDiagnostics.keyTimesCount, "\(items.count) keyTimes for \(keyframeCount) \(what); expected \(expected)",
-          at: context.span(node), labels: [.init("the \(what)", at: context.span(fields.value("values") ?? fields.value("path")!))],
+          at: context.span(node),
+          labels: [.init("the \(what)", at: context.span(fields.value("values") ?? fields.value("path")!))],
           notes: ["keyTimes need \(rule)"], help: "give \(expected) key times from 0 to 1")
         return nil
       }
@@ -146,7 +158,8 @@ extension TimelineChecker {
         }
         if let previous = times.last, value < previous {
           context.error(
-            CheckDiagnostics.keyTimesOrder, "key time \(NumberFormatting.shortest(value)) comes before the previous one",
+            CheckDiagnostics.keyTimesOrder,
+            "key time \(NumberFormatting.shortest(value)) comes before the previous one",
             at: context.span(item), help: "key times must not decrease")
           return nil
         }
@@ -175,18 +188,23 @@ extension TimelineChecker {
       if paced {
         context.error(
           LintDiagnostics.ignoredKey, "timingFunctions are ignored in \(mode.rawValue) mode",
-          at: context.span(fields.entry("timingFunctions")!.key), help: "remove them, or use calculationMode linear or cubic")
+          at: context.span(fields.entry("timingFunctions")!.key),
+          help: "remove them, or use calculationMode linear or cubic")
       } else if list.count != segmentCount {
         if abs(list.count - segmentCount) == 1 {
           context.error(
             LintDiagnostics.timingFunctionsOffByOne,
-            "\(list.count) timingFunctions for \(segmentCount) segments (\(keyframeCount) values)", at: context.span(node),
-            notes: [list.count < segmentCount ? "the last segment will be linear" : "the last timing function is ignored"],
+            "\(list.count) timingFunctions for \(segmentCount) segments (\(keyframeCount) values)",
+            at: context.span(node),
+            notes: [
+              list.count < segmentCount ? "the last segment will be linear" : "the last timing function is ignored"
+            ],
             help: "give one timing function per segment: \(segmentCount)")
         } else {
           context.error(
             CheckDiagnostics.timingFunctionsCount,
-            "\(list.count) timingFunctions for \(segmentCount) segments (\(keyframeCount) values)", at: context.span(node),
+            "\(list.count) timingFunctions for \(segmentCount) segments (\(keyframeCount) values)",
+            at: context.span(node),
             help: "give one timing function per segment: \(segmentCount)")
           return nil
         }
@@ -202,7 +220,8 @@ extension TimelineChecker {
     }
     guard items.count == count else {
       context.error(
-        CheckDiagnostics.perKeyframeCount, "\(items.count) \(key) values for \(count) keyframes", at: context.span(node),
+        CheckDiagnostics.perKeyframeCount, "\(items.count) \(key) values for \(count) keyframes",
+        at: context.span(node),
         help: "give one per keyframe")
       return nil
     }

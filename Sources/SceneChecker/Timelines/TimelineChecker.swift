@@ -34,7 +34,9 @@ struct TimelineChecker {
       {
         autoplay = context.bool(autoplayEntry.value) ?? false
       }
-      guard let root = decode(entry.value, targets: nil, insideInstances: false, isRoot: true, depth: 0) else { continue }
+      guard let root = decode(entry.value, targets: nil, insideInstances: false, isRoot: true, depth: 0) else {
+        continue
+      }
       timelines.append(Timeline(name: name, autoplay: autoplay, root: root, nameSpan: context.span(entry.key)))
     }
     return timelines
@@ -60,7 +62,10 @@ struct TimelineChecker {
         context.error(
           CheckDiagnostics.targetInsideInstances,
           "inside an entry that animates every instance of a repeated layer, a child cannot target another layer",
-          at: context.span(targetEntry.value), help: "move this entry out of the group, or target one instance such as '\(layers.layers[inherited[0]].id)' at the top")
+          at: context.span(targetEntry.value),
+          help:
+            "move this entry out of the group, or target one instance such as '\(layers.layers[inherited[0]].id)' at the top"
+        )
         return nil
       }
       targets = resolved
@@ -139,7 +144,8 @@ struct TimelineChecker {
       if kinds.isEmpty {
         context.error(
           CheckDiagnostics.animationKind, "a timeline entry needs 'keyPath' (an animation), 'group' or 'sequence'",
-          at: context.keyAnchor(node), help: "add `keyPath:` with from/to/by, values or spring, or list children under `group:`")
+          at: context.keyAnchor(node),
+          help: "add `keyPath:` with from/to/by, values or spring, or list children under `group:`")
       } else {
         let second = fields.entry(kinds[1])!
         context.error(
@@ -151,8 +157,10 @@ struct TimelineChecker {
     if kinds[0] == "keyPath" {
       return decodeAnimation(fields, target: target, timing: timing, duration: duration, timingOK: timingOK)
     }
-    for key in ["additive", "cumulative", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode",
-      "tension", "continuity", "bias", "path", "rotationMode", "spring"] {
+    for key in [
+      "additive", "cumulative", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode",
+      "tension", "continuity", "bias", "path", "rotationMode", "spring",
+    ] {
       if let entry = fields.entry(key) {
         context.error(
           CheckDiagnostics.misplacedKey, "'\(key)' belongs on an animation, not on a \(kinds[0])",
@@ -199,7 +207,9 @@ struct TimelineChecker {
     guard context.expectSequence(node, what: "a list of timeline entries") else { return nil }
     let items = document.items(node)
     guard !items.isEmpty else {
-      context.error(CheckDiagnostics.emptyGroup, "a group with no children", at: context.span(node), help: "add entries or remove it")
+      context.error(
+        CheckDiagnostics.emptyGroup, "a group with no children", at: context.span(node),
+        help: "add entries or remove it")
       return nil
     }
     var children: [AnimationNode] = []

@@ -125,7 +125,9 @@ extension CheckContext {
     if let found = TimingFunction.named.first(where: { $0.name == text }) { return found.function }
     let names = TimingFunction.named.map(\.name)
     // UIKit's and CSS's spellings of Core Animation's names.
-    let aliases = ["easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut"]
+    let aliases = [
+      "easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut",
+    ]
     let meant = aliases[text] ?? Suggestions.closest(to: text, among: names).first
     error(
       CheckDiagnostics.unknownTimingFunction, "unknown timing function \(quoted(node))", at: span(node),

@@ -81,9 +81,12 @@ extension CheckContext {
     guard [3, 4, 6, 8].contains(end - start), atEnd else { return }
     let comment = Span(start: index, end: end)
     error(
-      LintDiagnostics.hexColorInComment, "the comment '\(source.text(of: comment))' looks like a colour, and is ignored",
+      LintDiagnostics.hexColorInComment,
+      "the comment '\(source.text(of: comment))' looks like a colour, and is ignored",
       at: comment, notes: ["YAML reads everything after ' #' as a comment"],
-      help: "if the comment's colour is meant, quote it as the value: \"#\(source.text(of: Span(start: start, end: end)))\"")
+      help:
+        "if the comment's colour is meant, quote it as the value: \"#\(source.text(of: Span(start: start, end: end)))\""
+    )
   }
 
   /// `{translation, rotation, scale}` → translation x/y/z, rotation x/y/z, scale x/y/z.
@@ -92,9 +95,13 @@ extension CheckContext {
     var result: [Double] = [0, 0, 0, 0, 0, 0, 1, 1, 1]
     var ok = true
     if let value = fields.value("translation") {
-      if let items = sequenceOfNumbers(value, counts: [2, 3], what: "a translation [x, y] or [x, y, z]", unit: Unit.none) {
+      if let items = sequenceOfNumbers(
+        value, counts: [2, 3], what: "a translation [x, y] or [x, y, z]", unit: Unit.none)
+      {
         for (index, item) in items.enumerated() { result[index] = item }
-      } else { ok = false }
+      } else {
+        ok = false
+      }
     }
     if let value = fields.value("rotation") {
       if document.kind(value) == .mapping {
@@ -110,18 +117,26 @@ extension CheckContext {
         }
       } else if let angle = angle(value) {
         result[5] = angle
-      } else { ok = false }
+      } else {
+        ok = false
+      }
     }
     if let value = fields.value("scale") {
       if document.kind(value) == .sequence {
-        if let items = sequenceOfNumbers(value, counts: [2, 3], what: "a scale s, [sx, sy] or [sx, sy, sz]", unit: Unit.none) {
+        if let items = sequenceOfNumbers(
+          value, counts: [2, 3], what: "a scale s, [sx, sy] or [sx, sy, sz]", unit: Unit.none)
+        {
           for (index, item) in items.enumerated() { result[6 + index] = item }
-        } else { ok = false }
+        } else {
+          ok = false
+        }
       } else if let scale = number(value, unit: Unit.none) {
         result[6] = scale
         result[7] = scale
         result[8] = scale
-      } else { ok = false }
+      } else {
+        ok = false
+      }
     }
     return ok ? result : nil
   }
@@ -231,7 +246,9 @@ extension CheckContext {
     if count <= 4 {
       for digit in digits { channels.append(Double(digit * 17) / 255) }
     } else {
-      for index in stride(from: 0, to: count, by: 2) { channels.append(Double(digits[index] * 16 + digits[index + 1]) / 255) }
+      for index in stride(from: 0, to: count, by: 2) {
+        channels.append(Double(digits[index] * 16 + digits[index + 1]) / 255)
+      }
     }
     if channels.count == 3 { channels.append(1) }
     return channels

@@ -88,7 +88,9 @@ enum DecimalLiteral {
     var unit = Unit.none
     if end < bytes.count {
       let suffix = UnsafeBufferPointer(rebasing: bytes[end...])
-      guard let known = ExpressionLexer.suffixes.first(where: { $0.name.utf8.elementsEqual(suffix) }) else { return nil }
+      guard let known = ExpressionLexer.suffixes.first(where: { $0.name.utf8.elementsEqual(suffix) }) else {
+        return nil
+      }
       value *= known.factor
       unit = known.unit
       guard value.isFinite else { return nil }

@@ -14,7 +14,8 @@ extension CheckContext {
         help: "quote the colour: \"\(text)\"", replacement: "\"\(text)\"")
       return
     }
-    error(CheckDiagnostics.emptyValue, "expected \(expected), found nothing", at: at, help: "give a value after the colon")
+    error(
+      CheckDiagnostics.emptyValue, "expected \(expected), found nothing", at: at, help: "give a value after the colon")
   }
 
   /// The span of `#` plus 3 to 8 hex digits that starts the comment on the line of `offset`, if any.
@@ -83,7 +84,9 @@ extension CheckContext {
         return nil
       }
       if ["true", "false"].contains(text) {
-        error(CheckDiagnostics.typeMismatch, "expected \(what), found the boolean \(text)", at: span(node), help: "write a number")
+        error(
+          CheckDiagnostics.typeMismatch, "expected \(what), found the boolean \(text)", at: span(node),
+          help: "write a number")
         return nil
       }
     }
@@ -122,7 +125,9 @@ extension CheckContext {
         index += 1
       }
       while start < index, ExpressionLexer.isDigit(bytes[start]) { start += 1 }
-      if start < index, letSpans[String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)] != nil {
+      if start < index,
+        letSpans[String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)] != nil
+      {
         return true
       }
     }
@@ -134,7 +139,8 @@ extension CheckContext {
     if document.style(node) == .plain {
       if text == "true" { return true }
       if text == "false" { return false }
-      if ["yes", "no", "on", "off", "y", "n", "True", "False", "TRUE", "FALSE", "Yes", "No", "On", "Off"].contains(text) {
+      if ["yes", "no", "on", "off", "y", "n", "True", "False", "TRUE", "FALSE", "Yes", "No", "On", "Off"].contains(text)
+      {
         let meant = ["yes", "on", "y", "True", "TRUE", "Yes", "On"].contains(text) ? "true" : "false"
         error(
           CheckDiagnostics.notABool, "'\(text)' is not a boolean here", at: span(node),
@@ -143,7 +149,9 @@ extension CheckContext {
         return nil
       }
     }
-    error(CheckDiagnostics.typeMismatch, "expected true or false, found \(quoted(node))", at: span(node), help: "write true or false")
+    error(
+      CheckDiagnostics.typeMismatch, "expected true or false, found \(quoted(node))", at: span(node),
+      help: "write true or false")
     return nil
   }
 
@@ -180,7 +188,9 @@ extension CheckContext {
   func sceneName(_ node: YAMLNode) -> String? {
     guard let text = scalarText(node, expected: "the scene's name") else { return nil }
     if text.allSatisfy(\.isWhitespace) {
-      error(CheckDiagnostics.emptyValue, "the scene's name is empty", at: span(node), help: "write a name, such as `scene: intro`")
+      error(
+        CheckDiagnostics.emptyValue, "the scene's name is empty", at: span(node),
+        help: "write a name, such as `scene: intro`")
       return nil
     }
     if text.contains(where: \.isNewline) {
@@ -206,7 +216,8 @@ extension CheckContext {
     guard let value = number(node, unit: unit, what: what) else { return nil }
     guard range.contains(value) else {
       error(
-        CheckDiagnostics.outOfRange, "\(MessageNumber.text(value, outside: range.contains)) is out of range: \(rangeText())",
+        CheckDiagnostics.outOfRange,
+        "\(MessageNumber.text(value, outside: range.contains)) is out of range: \(rangeText())",
         at: span(node), help: "give a value where \(rangeText())")
       return nil
     }

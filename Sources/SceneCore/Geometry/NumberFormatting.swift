@@ -20,7 +20,9 @@ public enum NumberFormatting {
     // Byte tests: String's `contains("e")` goes through Foundation's locale-aware search, which cost more than
     // formatting the number (plans write millions).
     let bytes = text.utf8
-    if bytes.count >= 2, bytes.last == UInt8(ascii: "0"), bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
+    if bytes.count >= 2, bytes.last == UInt8(ascii: "0"),
+      bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == UInt8(ascii: ".")
+    {
       return String(text.dropLast(2))
     }
     guard magnitude >= 1e-6 && magnitude < 1e15, bytes.contains(UInt8(ascii: "e")) else { return text }

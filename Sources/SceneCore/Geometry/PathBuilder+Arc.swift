@@ -33,7 +33,9 @@ extension PathBuilder {
     let fullTurn = 2 * Double.pi
     var sweep = end - start
     // Angles near ±1.8e308 can differ by more than a double holds; their residues modulo 2π still tell the arc.
-    if !sweep.isFinite { sweep = end.truncatingRemainder(dividingBy: fullTurn) - start.truncatingRemainder(dividingBy: fullTurn) }
+    if !sweep.isFinite {
+      sweep = end.truncatingRemainder(dividingBy: fullTurn) - start.truncatingRemainder(dividingBy: fullTurn)
+    }
     if clockwise {
       if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: fullTurn) + fullTurn }
       if sweep > fullTurn { sweep = fullTurn }

@@ -58,7 +58,8 @@ public struct AnimatableKeyPath: Sendable, Hashable {
       .init("transform.scale.y", .number, property: "transform", slot: S.scale + 1),
       .init("transform.scale.z", .number, property: "transform", slot: S.scale + 2),
     ]
-    for property in LayerProperty.all where property.animatable && !paths.contains(where: { $0.name == property.name }) {
+    for property in LayerProperty.all where property.animatable && !paths.contains(where: { $0.name == property.name })
+    {
       paths.append(.init(property.name, property.kind, property: property.name, slot: property.slot))
     }
     return paths

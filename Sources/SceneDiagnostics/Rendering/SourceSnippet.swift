@@ -38,8 +38,10 @@ struct SourceSnippet: Hashable {
     var windowStart = lineStart
     var windowEnd = contentEnd
     if contentEnd - lineStart > Self.maxLineBytes {
-      windowStart = Self.scalarBoundary(max(lineStart, min(start, contentEnd) - Self.context), in: source.bytes, limit: contentEnd)
-      windowEnd = Self.scalarBoundary(min(contentEnd, windowStart + Self.maxLineBytes), in: source.bytes, limit: contentEnd)
+      windowStart = Self.scalarBoundary(
+        max(lineStart, min(start, contentEnd) - Self.context), in: source.bytes, limit: contentEnd)
+      windowEnd = Self.scalarBoundary(
+        min(contentEnd, windowStart + Self.maxLineBytes), in: source.bytes, limit: contentEnd)
     }
     // Measured piece by piece from bytes, not from columns, so that the caret agrees with the printed line even
     // when the line holds tabs, wide characters or invalid UTF-8.

@@ -66,8 +66,9 @@ extension TrackTiming {
     guard tracks.flags[track].isDisjoint(with: TrackFlags.relative) else { return false }
     let byte = tracks.segmentKinds[tracks.segmentStarts[track] + local]
     let kind = byte & SegmentKind.kindMask
-    guard kind == SegmentKind.linear || kind == SegmentKind.basic || kind == SegmentKind.hermite
-      || kind == SegmentKind.spring
+    guard
+      kind == SegmentKind.linear || kind == SegmentKind.basic || kind == SegmentKind.hermite
+        || kind == SegmentKind.spring
     else { return false }
     let count = tracks.components[track]
     let base = tracks.valueStarts[track] + local * count
@@ -76,7 +77,9 @@ extension TrackTiming {
       return false
     }
     if kind == SegmentKind.hermite {
-      let c = tracks.coefficientStarts[tracks.segmentStarts[track] + local] + (byte & SegmentKind.eased != 0 ? SegmentKind.easingCount : 0)
+      let c =
+        tracks.coefficientStarts[tracks.segmentStarts[track] + local]
+        + (byte & SegmentKind.eased != 0 ? SegmentKind.easingCount : 0)
       for k in 0..<(2 * count) where tracks.coefficients[c + k] != 0 { return false }
     }
     return true
@@ -135,5 +138,4 @@ extension TrackTiming {
       return .complex("an unknown segment kind")
     }
   }
-
 }

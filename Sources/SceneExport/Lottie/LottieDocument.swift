@@ -17,7 +17,9 @@ extension LottieBuild {
       object.append("ind", .number(Double(index[item.key]!)))
       object.append("ty", .number(Double(item.type)))
       object.append("nm", .string(item.name))
-      if let parent = item.parent, let parentIndex = index[parent] { object.append("parent", .number(Double(parentIndex))) }
+      if let parent = item.parent, let parentIndex = index[parent] {
+        object.append("parent", .number(Double(parentIndex)))
+      }
       if let reference = item.reference { object.append("refId", .string(reference)) }
       object.append("sr", 1)
       object.append("ks", item.transform)

@@ -29,7 +29,9 @@ enum LottieJSON {
   static func numbers(_ values: [Double]) -> JSONValue { .array(values.map(number)) }
 
   /// A property: static `{"a":0,"k":value}` or `{"a":1,"k":[keyframes]}`; `form` turns a value into its JSON.
-  static func property(_ animated: AnimatedValue, form: ([Double]) -> JSONValue, keyframeForm: (([Double]) -> JSONValue)? = nil)
+  static func property(
+    _ animated: AnimatedValue, form: ([Double]) -> JSONValue, keyframeForm: (([Double]) -> JSONValue)? = nil
+  )
     -> JSONValue
   {
     guard animated.isAnimated else { return ["a": 0, "k": form(animated.initial)] }
@@ -37,7 +39,11 @@ enum LottieJSON {
     for (index, keyframe) in animated.keyframes.enumerated() {
       var object = JSONObject()
       object.append("t", .number(frame(keyframe.time, frameRate: animated.frameRate)))
-      if let keyframeForm { object.append("s", keyframeForm(keyframe.value)) } else { object.append("s", form(keyframe.value)) }
+      if let keyframeForm {
+        object.append("s", keyframeForm(keyframe.value))
+      } else {
+        object.append("s", form(keyframe.value))
+      }
       if index < animated.keyframes.count - 1 {
         switch keyframe.motion {
         case .hold:
@@ -103,8 +109,10 @@ struct LottieBezier {
     let s = subpaths[index]
     var result: [Double] = []
     for k in s.vertices.indices {
-      result += [s.vertices[k].x, s.vertices[k].y, s.inTangents[k].x, s.inTangents[k].y, s.outTangents[k].x,
-                 s.outTangents[k].y]
+      result += [
+        s.vertices[k].x, s.vertices[k].y, s.inTangents[k].x, s.inTangents[k].y, s.outTangents[k].x,
+        s.outTangents[k].y,
+      ]
     }
     return result
   }

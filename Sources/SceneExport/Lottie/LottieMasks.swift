@@ -91,7 +91,8 @@ extension LottieBuild {
     }
     if let mask = tree.mask[layer] {
       let maskID = tree.id(mask)
-      if !tree.sublayers[mask].isEmpty || ever({ LayerValues($0[mask]).strokeColor.isVisible && plan.layers.types[mask] == .shape })
+      if !tree.sublayers[mask].isEmpty
+        || ever({ LayerValues($0[mask]).strokeColor.isVisible && plan.layers.types[mask] == .shape })
         || ever({ LayerValues($0[mask]).borderWidth > 0 && LayerValues($0[mask]).borderColor.isVisible })
       {
         warnings.add(

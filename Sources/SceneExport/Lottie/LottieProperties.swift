@@ -65,7 +65,9 @@ extension LottieBuild {
           "\(name) overflows (is not a finite number) during the export; the nearest finite value is written")
       }
     }
-    guard !keyframesOverLimit else { return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
+    guard !keyframesOverLimit else {
+      return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: [])
+    }
     let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) }, frameRate: frameRate)
     var drivers: [[TimingPiece]] = []
     var names: [String] = []

@@ -11,7 +11,9 @@ extension LottieBuild {
 
   /// A rectangle shape of the layer's rounded bounds (`inset` by the border width when `inner`).
   mutating func boundsRect(_ layer: Int, inner: Bool, name: String) -> JSONValue {
-    var inputs: [Input] = [.slots(layer, S.bounds..<(S.bounds + 4)), .slots(layer, S.cornerRadius..<(S.cornerRadius + 1))]
+    var inputs: [Input] = [
+      .slots(layer, S.bounds..<(S.bounds + 4)), .slots(layer, S.cornerRadius..<(S.cornerRadius + 1)),
+    ]
     if inner { inputs.append(.slots(layer, S.borderWidth..<(S.borderWidth + 1))) }
     func geometry(_ v: LayerValues) -> (center: [Double], size: [Double], radius: Double) {
       let bounds = v.bounds.standardized
@@ -19,9 +21,13 @@ extension LottieBuild {
         let width = max(bounds.width - 2 * v.borderWidth, 0)
         let height = max(bounds.height - 2 * v.borderWidth, 0)
         let rect = Rect(x: bounds.x + v.borderWidth, y: bounds.y + v.borderWidth, width: width, height: height)
-        return ([bounds.midX, bounds.midY], [width, height], RoundedRect.radius(v.cornerRadius - v.borderWidth, in: rect))
+        return (
+          [bounds.midX, bounds.midY], [width, height], RoundedRect.radius(v.cornerRadius - v.borderWidth, in: rect)
+        )
       }
-      return ([bounds.midX, bounds.midY], [bounds.width, bounds.height], RoundedRect.radius(v.cornerRadius, in: bounds))
+      return (
+        [bounds.midX, bounds.midY], [bounds.width, bounds.height], RoundedRect.radius(v.cornerRadius, in: bounds)
+      )
     }
     let boundsOnly: [Input] = [.slots(layer, S.bounds..<(S.bounds + 4))]
     let sizeInputs = inner ? boundsOnly + [.slots(layer, S.borderWidth..<(S.borderWidth + 1))] : boundsOnly
@@ -44,7 +50,10 @@ extension LottieBuild {
     let opacity = animate([.slots(layer, (slot + 3)..<(slot + 4))], layer: layer, name: "\(name) opacity") { frames in
       [100 * min(max(frames[layer].values[slot + 3], 0), 1)]
     }
-    return ["ty": "fl", "nm": .string(name), "c": LottieJSON.vector(color), "o": LottieJSON.scalar(opacity), "r": .number(Double(rule))]
+    return [
+      "ty": "fl", "nm": .string(name), "c": LottieJSON.vector(color), "o": LottieJSON.scalar(opacity),
+      "r": .number(Double(rule)),
+    ]
   }
 
   /// The background: the rounded bounds filled with the background colour; nil when it never shows.
@@ -131,7 +140,9 @@ extension LottieBuild {
       let color = animate([.slots(layer, S.strokeColor..<(S.strokeColor + 3))], layer: layer, name: "stroke colour") {
         frames in (0..<3).map { min(max(frames[layer].values[S.strokeColor + $0], 0), 1) } + [1]
       }
-      let opacity = animate([.slots(layer, (S.strokeColor + 3)..<(S.strokeColor + 4))], layer: layer, name: "stroke opacity") {
+      let opacity = animate(
+        [.slots(layer, (S.strokeColor + 3)..<(S.strokeColor + 4))], layer: layer, name: "stroke opacity"
+      ) {
         frames in [100 * min(max(frames[layer].values[S.strokeColor + 3], 0), 1)]
       }
       let width = animate([.slots(layer, S.lineWidth..<(S.lineWidth + 1))], layer: layer, name: "stroke width") {
@@ -142,7 +153,8 @@ extension LottieBuild {
       if ever({ $0[layer].values[S.miterLimit] != initial[layer].values[S.miterLimit] }) {
         warnings.add(
           ExportDiagnostics.staticOnly, layer: id, keyPath: "miterLimit",
-          "Lottie's miter limit is not animated in rlottie; \(NumberFormatting.shortest(miter)) (the value at the start) is used")
+          "Lottie's miter limit is not animated in rlottie; \(NumberFormatting.shortest(miter)) (the value at the start) is used"
+        )
       }
       var stroke: [(String, JSONValue)] = [
         ("ty", "st"), ("nm", "stroke"), ("c", LottieJSON.vector(color)), ("o", LottieJSON.scalar(opacity)),
@@ -162,7 +174,8 @@ extension LottieBuild {
             "v": LottieJSON.staticValue(LottieJSON.number(length)),
           ])
         }
-        let phase = animate([.slots(layer, S.lineDashPhase..<(S.lineDashPhase + 1))], layer: layer, name: "dash offset") {
+        let phase = animate([.slots(layer, S.lineDashPhase..<(S.lineDashPhase + 1))], layer: layer, name: "dash offset")
+        {
           frames in [frames[layer].values[S.lineDashPhase]]
         }
         dashes.append(["n": "o", "nm": "offset", "v": LottieJSON.scalar(phase)])

@@ -18,7 +18,10 @@ struct LottieTextImage {
   var anchor: [Double]
   var markup: String
 
-  init(string: String, family: String, weight: FontWeight, size: Double, color: RGBA, alignment: AlignmentMode, bounds: Rect) {
+  init(
+    string: String, family: String, weight: FontWeight, size: Double, color: RGBA, alignment: AlignmentMode,
+    bounds: Rect
+  ) {
     let lines = string.components(separatedBy: "\n")
     let room = Self.margin * size
     width = (bounds.width + 2 * room).rounded(.up)
@@ -35,10 +38,13 @@ struct LottieTextImage {
     let n = SVGMarkup.number
     let open = SVGMarkup.element(
       "text",
-      [("font-family", SVGMarkup.fontFamily(family)), ("font-weight", SVGMarkup.fontWeight(weight)),
-       ("font-size", n(size)), ("text-anchor", textAnchor), ("fill", color.hex), ("xml:space", "preserve")],
+      [
+        ("font-family", SVGMarkup.fontFamily(family)), ("font-weight", SVGMarkup.fontWeight(weight)),
+        ("font-size", n(size)), ("text-anchor", textAnchor), ("fill", color.hex), ("xml:space", "preserve"),
+      ],
       children: [], indent: "")[0]
-    markup = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+    markup =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
       + "viewBox=\"0 0 \(n(width)) \(n(height))\">" + open + spans + "</text></svg>"
   }
 

@@ -30,8 +30,9 @@ extension PathBuilder {
     let x1 = cosPhi * halfX + sinPhi * halfY
     let y1 = -sinPhi * halfX + cosPhi * halfY
     let frame = ArcFrame(x1: x1, y1: y1, rx: abs(radiusX), ry: abs(radiusY), centerSign: largeArc == sweep ? -1 : 1)
-    guard let centre = frame.centre(), let segments = Self.arcSegments(
-      from: start, to: end, frame: frame, centre: centre, cosPhi: cosPhi, sinPhi: sinPhi, sweep: sweep)
+    guard let centre = frame.centre(),
+      let segments = Self.arcSegments(
+        from: start, to: end, frame: frame, centre: centre, cosPhi: cosPhi, sinPhi: sinPhi, sweep: sweep)
     else { return line(to: end) }
     for segment in segments { cubic(to: segment.end, control1: segment.control1, control2: segment.control2) }
   }

@@ -23,9 +23,10 @@ extension MachineTable {
       "values", .array((0..<layers.count).map { PlanNumbers.json(state.values[$0 * stride..<($0 + 1) * stride]) }))
     object.append(
       "pathCoordinates",
-      .array((0..<layers.count).map {
-        PlanNumbers.json(state.pathCoordinates[layers.pathCoordinateStarts[$0]..<layers.pathCoordinateStarts[$0 + 1]])
-      }))
+      .array(
+        (0..<layers.count).map {
+          PlanNumbers.json(state.pathCoordinates[layers.pathCoordinateStarts[$0]..<layers.pathCoordinateStarts[$0 + 1]])
+        }))
     return object.value
   }
 

@@ -141,7 +141,8 @@ extension TrackTable {
       flags: flags[index], stages: Array(stages(of: index)),
       keyTimes: Array(keyTimes[keyStarts[index]..<keyStarts[index + 1]]),
       segmentKinds: Array(segmentKinds[segments]),
-      coefficients: Array(coefficients[coefficientStarts[segments.lowerBound]..<coefficientStarts[segments.upperBound]]),
+      coefficients: Array(
+        coefficients[coefficientStarts[segments.lowerBound]..<coefficientStarts[segments.upperBound]]),
       values: Array(values[valueStarts[index]..<valueStarts[index + 1]]))
   }
 }

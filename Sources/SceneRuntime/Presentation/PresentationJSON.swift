@@ -38,7 +38,8 @@ package enum PresentationJSON {
       let parent = table.parents[index]
       matrices.append(parent < 0 ? local : local.concatenating(matrices[parent]))
       saturation.layer = table.ids[index]
-      result.append(layer(plan: plan, index: index, frame: frames[index], matrix: matrices[index], saturation: &saturation))
+      result.append(
+        layer(plan: plan, index: index, frame: frames[index], matrix: matrices[index], saturation: &saturation))
     }
     return result
   }

@@ -32,10 +32,11 @@ struct HotSegment {
   var slot: Int8
   /// The segment's byte (`SegmentKind`).
   var byte: UInt8
-  var tail: (
-    Double, Double, Double, Double, Double, Double, Double, Double,
-    Double, Double, Double, Double, Double, Double, Double, Double
-  )
+  var tail:
+    (
+      Double, Double, Double, Double, Double, Double, Double, Double,
+      Double, Double, Double, Double, Double, Double, Double, Double
+    )
 
   static let tailCount = 16
   static let size = 192

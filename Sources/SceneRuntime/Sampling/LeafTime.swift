@@ -23,7 +23,6 @@ struct TimeNode {
   var flags: TimeStage.Flags
   var eased: Bool
   var curve: CubicTimingCurve
-
 }
 
 /// Where a node is in its own time at one instant: whether it is in effect, its progress after its timing

@@ -79,7 +79,9 @@ extension SamplerProgram {
 
   /// Flags that need more than evaluating the segment and writing it: relative ends, repeats that accumulate,
   /// motion rotation.
-  static var generalFlags: TrackFlags { [.startFromBase, .endAtBase, .endAddsBase, .cumulative, .rotateAuto, .rotateAutoReverse] }
+  static var generalFlags: TrackFlags {
+    [.startFromBase, .endAtBase, .endAddsBase, .cumulative, .rotateAuto, .rotateAutoReverse]
+  }
 
   /// Flags that make writing more than copying the value over the running one.
   static var writeFlags: TrackFlags { [.additive, .broadcast, .discrete] }

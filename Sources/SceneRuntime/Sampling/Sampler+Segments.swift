@@ -6,7 +6,8 @@ extension SamplerProgram {
   /// The hot record of track `index` for progress `p`: as it stands when p lies in its segment, refilled from the
   /// plan otherwise.
   @inline(__always)
-  func hotSegment(track index: Int, progress p: Double, workspace: SamplerWorkspace) -> UnsafeMutablePointer<HotSegment> {
+  func hotSegment(track index: Int, progress p: Double, workspace: SamplerWorkspace) -> UnsafeMutablePointer<HotSegment>
+  {
     let hot = workspace.hot.base + index
     if hot.pointee.lo <= p && p < hot.pointee.hi { return hot }
     refill(hot, track: index, progress: p, workspace: workspace)
@@ -19,7 +20,9 @@ extension SamplerProgram {
   /// the cursor (the segment used last) is tried first, then its successor, then binary search; playback mostly
   /// stays in a segment or moves to the next.
   @inline(never)
-  func refill(_ hot: UnsafeMutablePointer<HotSegment>, track index: Int, progress p: Double, workspace: SamplerWorkspace) {
+  func refill(
+    _ hot: UnsafeMutablePointer<HotSegment>, track index: Int, progress p: Double, workspace: SamplerWorkspace
+  ) {
     let info = workspace.trackCursors.base + index
     let segmentCount = Int(info.pointee.segmentCount)
     let firstSegment = Int(info.pointee.firstSegment)
@@ -51,7 +54,8 @@ extension SamplerProgram {
       local = base
     }
     info.pointee.cursor = Int32(local)
-    fill(hot, entry: entries + local, keys: keys + local, local: local, segmentCount: segmentCount,
+    fill(
+      hot, entry: entries + local, keys: keys + local, local: local, segmentCount: segmentCount,
       count: Int(hot.pointee.count), firstValue: Int(info.pointee.firstValue))
   }
 

@@ -41,7 +41,8 @@ final class SamplerProgram: @unchecked Sendable {
 
     var springList: [SpringCurve] = []
     var springOf = [Int](repeating: -1, count: table.segmentKinds.count)
-    for segment in table.segmentKinds.indices where table.segmentKinds[segment] & SegmentKind.kindMask == SegmentKind.spring {
+    for segment in table.segmentKinds.indices
+    where table.segmentKinds[segment] & SegmentKind.kindMask == SegmentKind.spring {
       let base = table.coefficientStarts[segment]
       springOf[segment] = springList.count
       springList.append(SpringCurve(table.coefficients[base..<base + 5]))

@@ -81,7 +81,8 @@ extension Plan {
     layer.append(
       "style",
       [
-        "fillRule": .string(style.fillRule.rawValue), "lineCap": .string(style.lineCap.rawValue), "lineJoin": .string(style.lineJoin.rawValue),
+        "fillRule": .string(style.fillRule.rawValue), "lineCap": .string(style.lineCap.rawValue),
+        "lineJoin": .string(style.lineJoin.rawValue),
         "lineDashPattern": PlanNumbers.json(style.lineDashPattern), "string": .string(style.string),
         "fontFamily": .string(style.fontFamily), "fontWeight": .string(style.fontWeight.rawValue),
         "alignmentMode": .string(style.alignmentMode.rawValue),

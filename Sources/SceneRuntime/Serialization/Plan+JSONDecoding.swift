@@ -137,7 +137,8 @@ extension LayerTable {
     }
     style.string = try styleReader.string("string")
     style.fontFamily = try styleReader.string("fontFamily")
-    style.fontWeight = FontWeight(rawValue: try styleReader.word("fontWeight", in: FontWeight.words)) ?? style.fontWeight
+    style.fontWeight =
+      FontWeight(rawValue: try styleReader.word("fontWeight", in: FontWeight.words)) ?? style.fontWeight
     style.alignmentMode =
       AlignmentMode(rawValue: try styleReader.word("alignmentMode", in: AlignmentMode.words)) ?? style.alignmentMode
     let id = try reader.string("id")

@@ -50,7 +50,9 @@ struct PlanReader {
 
   func numbers(_ key: String) throws(PlanError) -> [Double] {
     var result: [Double] = []
-    for (index, item) in try array(key).enumerated() { result.append(try Self.number(item, at: "\(path(key))[\(index)]")) }
+    for (index, item) in try array(key).enumerated() {
+      result.append(try Self.number(item, at: "\(path(key))[\(index)]"))
+    }
     return result
   }
 

@@ -43,7 +43,8 @@ enum TrackDecoder {
     }
 
     let keyTimes = try reader.numbers("keyTimes")
-    guard keyTimes.count >= 2, keyTimes.allSatisfy(\.isFinite), zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 })
+    guard keyTimes.count >= 2, keyTimes.allSatisfy(\.isFinite),
+      zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 })
     else { throw PlanError(reader.path("keyTimes"), "expected at least two finite, non-decreasing key times") }
     let values = try reader.numbers("values")
     guard values.count % components == 0, values.allSatisfy(\.isFinite) else {
@@ -66,7 +67,9 @@ enum TrackDecoder {
         throw PlanError(location, "segment kind \(kind) is unknown or does not fit \(components) components")
       }
       let reads = SegmentKind.readsNextValue(kind) ? index + 2 : index + 1
-      guard reads <= valueCount else { throw PlanError(location, "the segment reads value \(reads - 1) of \(valueCount)") }
+      guard reads <= valueCount else {
+        throw PlanError(location, "the segment reads value \(reads - 1) of \(valueCount)")
+      }
       guard offset + needed <= flat.count else { throw PlanError(reader.path("coefficients"), "too few coefficients") }
       let block = flat[offset..<offset + needed]
       let base = offset + (kind & SegmentKind.eased != 0 ? SegmentKind.easingCount : 0)
@@ -84,7 +87,9 @@ enum TrackDecoder {
           initialVelocity: block[offset + 3], allowsOverdamping: block[offset + 4] != 0)
         guard spring.mass > 0, spring.stiffness > 0, spring.damping >= 0, spring.naturalFrequency.isFinite,
           spring.naturalFrequency > 0, spring.dampingRatio.isFinite
-        else { throw PlanError(location, "a spring needs mass, stiffness > 0 and a finite frequency and damping ratio") }
+        else {
+          throw PlanError(location, "a spring needs mass, stiffness > 0 and a finite frequency and damping ratio")
+        }
       }
       offset += needed
     }
@@ -145,7 +150,8 @@ enum TrackDecoder {
     try checkTimingFunction(points, at: reader.path("timingFunction"))
     return TimeStage(
       beginTime: numbers[0], speed: numbers[1], timeOffset: numbers[2], duration: numbers[3], cycle: numbers[4],
-      activeDuration: numbers[5], flags: flags, timingFunction: TimingFunction(points[0], points[1], points[2], points[3]))
+      activeDuration: numbers[5], flags: flags,
+      timingFunction: TimingFunction(points[0], points[1], points[2], points[3]))
   }
 
   /// Control points [x1, y1, x2, y2] as the checker allows them: x in [0, 1] (so X is monotone), y bounded.
