@@ -5,7 +5,7 @@
 import SceneRuntime
 
 /// Plays the like button (`scenec compile specs/like-button.yaml -o like.plan.json`) as an app would: taps as they
-/// come, a frame sampled every 1/60 s in between. Returns the scale of layer `redHeart` in each frame.
+/// come, a frame sampled every 1/60 s in between. Returns the x scale of layer `redHeart` in each frame.
 func playLikeButton(planJSON: [UInt8], taps: [Double], until end: Double) throws -> [Double] {
   var player = try ScenePlayer(planJSON: planJSON)
   guard let heart = player.layerIDs.firstIndex(of: "redHeart") else { return [] }
@@ -20,7 +20,7 @@ func playLikeButton(planJSON: [UInt8], taps: [Double], until end: Double) throws
       pendingTaps = pendingTaps.dropFirst()
     }
     player.sample(at: now, into: &frames)
-    scales.append(frames[heart].values[SlotLayout.scale])
+    scales.append(frames[heart].transform.scale[0])
   }
   print("state at the end:", player.currentStateName())
   return scales
