@@ -122,6 +122,7 @@ let package = Package(
       exclude: ["Golden", "Fixtures"]
     ),
     .testTarget(
-      name: "SceneCLITests", dependencies: ["SceneCLI", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),
+      name: "SceneCLITests",
+      dependencies: ["SceneCLI", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),
   ]
 )

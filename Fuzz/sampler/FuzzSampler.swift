@@ -1,4 +1,5 @@
-// libFuzzer target: compile a spec and sample the plan at fuzzer-chosen times. A first line `#t T,T,…` (a YAML comment) gives the times; without it a fixed set is used.
+// libFuzzer target: compile a spec and sample the plan at fuzzer-chosen times. A first line `#t T,T,…` (a YAML
+// comment) gives the times; without it a fixed set is used.
 // Built and run by scripts/fuzz.sh (Fuzz/README.md). Built normally (swift build), it replays the files given as
 // arguments through the same entry point, which is how Fuzz/regressions/ is checked.
 import Foundation

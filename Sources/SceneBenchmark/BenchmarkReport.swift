@@ -88,7 +88,8 @@ public struct BenchmarkReport: Sendable {
     text += "`scenec compile -o` does (short of the file write). Peak memory = peak resident size of a fresh process "
     text += "that reads and compiles the spec, minus its size before reading, ÷ the spec's size.\n\n"
     text +=
-      "| scene | shape | spec | compile MB/s | libyaml floor MB/s | compile ÷ floor | with JSON MB/s | peak memory ÷ spec | plan bytes/keyframe (memory, JSON) |\n"
+      "| scene | shape | spec | compile MB/s | libyaml floor MB/s | compile ÷ floor | with JSON MB/s | "
+      + "peak memory ÷ spec | plan bytes/keyframe (memory, JSON) |\n"
     text += "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
     for row in rows {
       let memory = row.memory.map { Self.fixed($0.perSpecByte, 1) + "×" } ?? "—"
@@ -101,7 +102,8 @@ public struct BenchmarkReport: Sendable {
         "\(Self.fixed(row.planSize.memoryBytesPerKeyframe, 0)), \(Self.fixed(row.planSize.jsonBytesPerKeyframe, 0)) |\n"
     }
     text +=
-      "\n### Sample\n\nNanoseconds per animated property (track) per sample; playback = 600 increasing times at 60 fps, "
+      "\n### Sample\n\nNanoseconds per animated property (track) per sample; "
+      + "playback = 600 increasing times at 60 fps, "
     text += "random access = 600 random times in [−0.5, 10) s; the reference evaluator on the playback times.\n\n"
     text += "| scene | tracks | playback ns | random access ns | reference ns | sampler ÷ reference speed-up |\n"
     text += "| --- | ---: | ---: | ---: | ---: | ---: |\n"
@@ -115,12 +117,14 @@ public struct BenchmarkReport: Sendable {
       text += "\n### Lint\n\n`scenec lint --jobs N` over \(lint.files) small spec files (report kept in memory).\n\n"
       text += "| files | 1 core files/s | \(lint.cores) cores files/s | speed-up |\n| ---: | ---: | ---: | ---: |\n"
       text +=
-        "| \(lint.files) | \(Self.fixed(lint.oneCoreFilesPerSecond, 0)) | \(Self.fixed(lint.allCoresFilesPerSecond, 0)) | "
+        "| \(lint.files) | \(Self.fixed(lint.oneCoreFilesPerSecond, 0)) | "
+        + "\(Self.fixed(lint.allCoresFilesPerSecond, 0)) | "
       text += "\(Self.fixed(lint.speedup, 2))× |\n"
     }
     if !scaling.isEmpty {
       text +=
-        "\n### Scaling\n\nEach row grows one dimension of the input alone (`Sources/SceneBenchmark/ScalingScenes.swift`) "
+        "\n### Scaling\n\nEach row grows one dimension of the input alone "
+        + "(`Sources/SceneBenchmark/ScalingScenes.swift`) "
       text += "and times the command a user runs on it, in process, its output kept in memory (`-o` to a file); the "
       text += "three sizes of a row run side by side in every round. Linear cost is a flat cost per unit.\n\n"
       text += ScalingBenchmark.markdown(scaling)
@@ -131,7 +135,8 @@ public struct BenchmarkReport: Sendable {
       text += "| scene | frames | rlottie render tree ns/frame | scenec sample ns/frame | rlottie ÷ scenec |\n"
       text += "| --- | ---: | ---: | ---: | ---: |\n"
       text +=
-        "| \(lottieScene) | \(frames) | \(Self.fixed(rlottie, 0)) | \(Self.fixed(scenec, 0)) | \(Self.fixed(rlottie / scenec, 1))× |\n"
+        "| \(lottieScene) | \(frames) | \(Self.fixed(rlottie, 0)) | \(Self.fixed(scenec, 0)) | "
+        + "\(Self.fixed(rlottie / scenec, 1))× |\n"
     case .pending(let reason):
       text += "| scene | rlottie ÷ scenec |\n| --- | --- |\n| \(lottieScene) | \(reason) |\n"
     }

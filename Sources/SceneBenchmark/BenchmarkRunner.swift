@@ -100,7 +100,8 @@ public enum BenchmarkRunner {
     let many = ManySmallScene.sized(megabytes: configuration.compileMegabytes)
     let manyBytes = Array(many.text().utf8)
     log(
-      "compile: many small, \(many.layers) layers, \(many.timelines) timelines, \(BenchmarkReport.size(manyBytes.count))"
+      "compile: many small, \(many.layers) layers, \(many.timelines) timelines, "
+        + BenchmarkReport.size(manyBytes.count)
     )
     report.rows.append(
       BenchmarkReport.SceneRow(

@@ -190,7 +190,8 @@ public enum ScalingBenchmark {
     var text =
       "| dimension | command | units at 1× / 4× / 16× | seconds at 1× / 4× / 16× | µs per unit at 1× / 4× / 16× | "
     text +=
-      "16× ÷ 1× per unit | within \(BenchmarkReport.fixed(goal, 1))× | libyaml parse share at 16× | 16× ÷ 1× without the parse |\n"
+      "16× ÷ 1× per unit | within \(BenchmarkReport.fixed(goal, 1))× | libyaml parse share at 16× | "
+      + "16× ÷ 1× without the parse |\n"
     text += "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |\n"
     for row in rows {
       let units = row.units.map { BenchmarkReport.grouped($0) }.joined(separator: " / ")

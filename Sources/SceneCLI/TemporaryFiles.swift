@@ -6,8 +6,8 @@
 /// return removes them where they were made; SIGTERM, SIGINT or SIGHUP kills the helper (rsvg-convert), removes
 /// them, and then ends scenec with that signal.
 ///
-/// The handler only calls async-signal-safe functions (kill, waitpid, unlink, signal, raise) on C strings kept in a fixed
-/// table, never Swift arrays or strings, which may be mid-change when the signal arrives.
+/// The handler only calls async-signal-safe functions (kill, waitpid, unlink, signal, raise) on C strings kept in a
+/// fixed table, never Swift arrays or strings, which may be mid-change when the signal arrives.
 enum TemporaryFiles {
   private static let capacity = 16
   private nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {

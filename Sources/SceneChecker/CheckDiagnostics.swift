@@ -64,7 +64,8 @@ public enum CheckDiagnostics {
     "E0605", "too-many-animations", "More animations, after repeats, than the limit (`--max-animations`).")
   public static let tooManyKeyframeValues = DiagnosticCode(
     "E0606", "too-many-keyframe-values",
-    "More keyframe numbers (keyframes × components, after repeats) in the scene than the limit (`--max-keyframe-values`)."
+    "More keyframe numbers (keyframes × components, after repeats) in the scene than the limit "
+      + "(`--max-keyframe-values`)."
   )
 
   // Timelines

@@ -24,8 +24,10 @@ public enum SpecChecker {
 
   /// Every code any phase of the front end can report, for Grammar.md's index and SARIF's rule table.
   public static var catalogue: [DiagnosticCode] {
-    (YAMLDiagnostics.all + CheckDiagnostics.all + ExpressionDiagnostics.all + StateDiagnostics.all + LintDiagnostics.all)
-      .sorted()
+    let phases = [
+      YAMLDiagnostics.all, CheckDiagnostics.all, ExpressionDiagnostics.all, StateDiagnostics.all, LintDiagnostics.all,
+    ]
+    return phases.joined().sorted()
   }
 
   /// What `# scenec-disable:` may name: the front end's codes and the exporters' (W09xx), which later phases

@@ -1,8 +1,13 @@
 import Foundation
 import SceneBenchmark
 
-// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]: runs the benchmark, prints the table and writes it,
-// with the date, the machine and the command, to BENCHMARKS.md (or FILE). See README.md, "Benchmarks".
+// scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X]
+//   [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]
+// runs the benchmark, prints the table and writes it, with the date, the machine and the command, to BENCHMARKS.md
+// (or FILE). See README.md, "Benchmarks".
+let usage =
+  "usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] "
+  + "[--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]"
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child-memory", arguments.count == 2 {
   exit(MemoryBenchmark.childMain(path: arguments[1]))
@@ -50,8 +55,7 @@ if arguments.first == "--profile-sample", arguments.count == 5, let layers = Int
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(
     Data(
-      "scenec-bench: error: \(message)\nusage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]\n"
-        .utf8))
+      ("scenec-bench: error: \(message)\n\(usage)\n").utf8))
   exit(2)
 }
 
@@ -96,7 +100,7 @@ while index < arguments.count {
     output = value()
   case "-h", "--help":
     print(
-      "usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]"
+      usage
     )
     exit(0)
   default:

@@ -29,7 +29,8 @@ import Testing
       timeline = "{target: box, autoplay: true, \(animation), autoreverses: true, removedOnCompletion: false}"
     case .inGroup:
       timeline =
-        "{target: box, autoplay: true, duration: 25, fillMode: forwards, removedOnCompletion: false, group: [{\(animation)}]}"
+        "{target: box, autoplay: true, duration: 25, fillMode: forwards, removedOnCompletion: false, "
+        + "group: [{\(animation)}]}"
     }
     return """
       scene: ends

@@ -60,7 +60,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
         layers:
           - {id: a, frame: [10, 10, 20, 20], backgroundColor: red}
         timelines:
-          t: {target: a, autoplay: true, keyPath: position.x, from: 0, to: 50, spring: {damping: 0.001}, fillMode: forwards, removedOnCompletion: false}
+          t: {target: a, autoplay: true, keyPath: position.x, from: 0, to: 50, spring: {damping: 0.001}, \
+        fillMode: forwards, removedOnCompletion: false}
         """, code: "W0912"),
     ExportExtreme(name: "--events tap@1e300", yaml: states, events: "tap@1e300", code: "W0912"),
     ExportExtreme(name: "--events tap@100000", yaml: states, events: "tap@100000", code: "W0912"),
@@ -70,7 +71,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
         scene: extreme
         size: [100, 100]
         layers:
-          - {id: far, position: [1e308, 10], bounds: [0, 0, 20, 20], transform: {translation: [1e308, 0]}, backgroundColor: red}
+          - {id: far, position: [1e308, 10], bounds: [0, 0, 20, 20], transform: {translation: [1e308, 0]}, \
+        backgroundColor: red}
         """, code: "W0913"),
     ExportExtreme(
       name: "trimmed curves with coordinates 1e155 and 1e200",
@@ -78,7 +80,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
         scene: extreme
         size: [100, 100]
         layers:
-          - {id: s, type: shape, frame: [0, 0, 100, 100], path: "M0 0 C1e155 0 0 1e155 10 10 Q1e200 3 5 5", strokeColor: black, lineWidth: 2, strokeEnd: 0.5}
+          - {id: s, type: shape, frame: [0, 0, 100, 100], path: "M0 0 C1e155 0 0 1e155 10 10 Q1e200 3 5 5", \
+        strokeColor: black, lineWidth: 2, strokeEnd: 0.5}
         """),
   ]
 }
@@ -136,7 +139,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
       scene: huge
       size: [100, 100]
       layers:
-        - {id: s, type: shape, frame: [0, 0, 100, 100], path: "M0 0 L4e200 0", fillColor: clear, strokeColor: black, lineWidth: 2, strokeEnd: 0.5}
+        - {id: s, type: shape, frame: [0, 0, 100, 100], path: "M0 0 L4e200 0", fillColor: clear, strokeColor: black, \
+      lineWidth: 2, strokeEnd: 0.5}
       """, name: "huge", in: folder)
     let svg = CLI.run(["export", "svg", spec, "--at", "0"])
     #expect(svg.status == 0)

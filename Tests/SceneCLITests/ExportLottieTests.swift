@@ -111,7 +111,8 @@ import Testing
       layers:
         - {id: card, frame: [20, 20, 60, 60], backgroundColor: red}
       timelines:
-        flip: {autoplay: true, target: card, keyPath: transform.rotation.y, from: 0deg, to: 60deg, duration: 1, fillMode: forwards, removedOnCompletion: false}
+        flip: {autoplay: true, target: card, keyPath: transform.rotation.y, from: 0deg, to: 60deg, duration: 1, \
+      fillMode: forwards, removedOnCompletion: false}
       """
     ),
     (
@@ -122,7 +123,8 @@ import Testing
       layers:
         - {id: ball, frame: [10, 40, 20, 20], cornerRadius: 10, backgroundColor: blue}
       timelines:
-        bounce: {autoplay: true, target: ball, keyPath: position.x, from: 20, to: 80, spring: {damping: 5}, fillMode: forwards, removedOnCompletion: false}
+        bounce: {autoplay: true, target: ball, keyPath: position.x, from: 20, to: 80, spring: {damping: 5}, \
+      fillMode: forwards, removedOnCompletion: false}
       """
     ),
     (
@@ -133,7 +135,8 @@ import Testing
       layers:
         - {id: dot, frame: [40, 40, 20, 20], backgroundColor: green}
       timelines:
-        blink: {autoplay: true, target: dot, keyPath: hidden, values: [false, true, false], calculationMode: discrete, keyTimes: [0, 0.3, 0.6, 1], duration: 1}
+        blink: {autoplay: true, target: dot, keyPath: hidden, values: [false, true, false], \
+      calculationMode: discrete, keyTimes: [0, 0.3, 0.6, 1], duration: 1}
       """
     ),
     (
@@ -148,7 +151,8 @@ import Testing
             - {id: a, frame: [10, 10, 50, 50], backgroundColor: red}
             - {id: b, frame: [40, 40, 50, 50], backgroundColor: blue}
       timelines:
-        fade: {autoplay: true, target: group, keyPath: opacity, from: 1, to: 0.2, duration: 1, fillMode: forwards, removedOnCompletion: false}
+        fade: {autoplay: true, target: group, keyPath: opacity, from: 1, to: 0.2, duration: 1, fillMode: forwards, \
+      removedOnCompletion: false}
       """
     ),
     (
@@ -160,7 +164,8 @@ import Testing
         - {id: a, frame: [10, 10, 50, 50], backgroundColor: red}
         - {id: b, frame: [40, 40, 50, 50], backgroundColor: blue}
       timelines:
-        swap: {autoplay: true, target: a, keyPath: zPosition, from: 0, to: 2, duration: 1, fillMode: forwards, removedOnCompletion: false}
+        swap: {autoplay: true, target: a, keyPath: zPosition, from: 0, to: 2, duration: 1, fillMode: forwards, \
+      removedOnCompletion: false}
       """
     ),
     (
@@ -181,7 +186,8 @@ import Testing
         - id: photo
           frame: [0, 0, 100, 100]
           backgroundColor: red
-          mask: {type: shape, frame: [0, 0, 100, 100], path: [{ellipse: [10, 10, 80, 80]}], fillColor: white, strokeColor: white, lineWidth: 4}
+          mask: {type: shape, frame: [0, 0, 100, 100], path: [{ellipse: [10, 10, 80, 80]}], fillColor: white, \
+      strokeColor: white, lineWidth: 4}
       """
     ),
     (
@@ -199,9 +205,11 @@ import Testing
       scene: w0909
       size: [100, 100]
       layers:
-        - {id: zigzag, type: shape, frame: [0, 0, 100, 100], path: "M10 90 L50 10 L90 90", fillColor: clear, strokeColor: black, lineWidth: 6}
+        - {id: zigzag, type: shape, frame: [0, 0, 100, 100], path: "M10 90 L50 10 L90 90", fillColor: clear, \
+      strokeColor: black, lineWidth: 6}
       timelines:
-        sharpen: {autoplay: true, target: zigzag, keyPath: miterLimit, from: 1, to: 10, duration: 1, fillMode: forwards, removedOnCompletion: false}
+        sharpen: {autoplay: true, target: zigzag, keyPath: miterLimit, from: 1, to: 10, duration: 1, \
+      fillMode: forwards, removedOnCompletion: false}
       """
     ),
     (
@@ -224,7 +232,8 @@ import Testing
       scene: w0911
       size: [100, 100]
       layers:
-        - {id: lines, type: shape, frame: [0, 0, 100, 100], path: "M10 30 L90 30 M10 70 L90 70", fillColor: clear, strokeColor: black, lineWidth: 4, strokeEnd: 0.75}
+        - {id: lines, type: shape, frame: [0, 0, 100, 100], path: "M10 30 L90 30 M10 70 L90 70", fillColor: clear, \
+      strokeColor: black, lineWidth: 4, strokeEnd: 0.75}
       """
     ),
     (
@@ -244,7 +253,8 @@ import Testing
       scene: w0913
       size: [100, 100]
       layers:
-        - {id: far, position: [1e308, 10], bounds: [0, 0, 20, 20], transform: {translation: [1e308, 0]}, backgroundColor: red}
+        - {id: far, position: [1e308, 10], bounds: [0, 0, 20, 20], transform: {translation: [1e308, 0]}, \
+      backgroundColor: red}
       """
     ),
   ]
@@ -288,7 +298,8 @@ import Testing
       layers:
         - {id: ring, position: [80, 80], bounds: [0, 0, 80, 80], cornerRadius: 40, borderWidth: 5, borderColor: red}
       timelines:
-        pulse: {target: ring, keyPath: borderWidth, from: 5, to: 10, duration: 0.5, autoreverses: true, repeatCount: inf}
+        pulse: {target: ring, keyPath: borderWidth, from: 5, to: 10, duration: 0.5, autoreverses: true, \
+      repeatCount: inf}
       """, name: "clean", in: folder)
     let run = Self.export(spec, "pulse", extra: ["--strict"])
     #expect(run.status == 0, "\(run.standardError)")

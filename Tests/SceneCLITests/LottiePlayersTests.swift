@@ -23,9 +23,11 @@ import Testing
     scene: dashes
     size: [120, 120]
     layers:
-      - {id: line, type: shape, frame: [0, 0, 120, 120], path: "M10 60 L110 60", fillColor: clear, backgroundColor: "rgba(0, 128, 255, 0.5)", strokeColor: black, lineWidth: 8, lineDashPattern: [20, 6, 4, 6]}
+      - {id: line, type: shape, frame: [0, 0, 120, 120], path: "M10 60 L110 60", fillColor: clear, \
+    backgroundColor: "rgba(0, 128, 255, 0.5)", strokeColor: black, lineWidth: 8, lineDashPattern: [20, 6, 4, 6]}
     timelines:
-      slide: {autoplay: true, target: line, keyPath: position.x, from: 60, to: 40, duration: 1, fillMode: forwards, removedOnCompletion: false}
+      slide: {autoplay: true, target: line, keyPath: position.x, from: 60, to: 40, duration: 1, fillMode: forwards, \
+    removedOnCompletion: false}
     """
 
   struct Job {

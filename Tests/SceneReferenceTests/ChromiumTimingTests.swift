@@ -116,7 +116,8 @@ import Testing
       let inEffect = ours.progress != Self.model
       guard inEffect == (theirs.progress != Self.model), inEffect == (reading.progress != nil) else {
         outcome.failures.append(
-          "\(place): in effect? sampler \(inEffect), reference \(theirs.progress != Self.model), chromium \(reading.progress != nil)"
+          "\(place): in effect? sampler \(inEffect), reference \(theirs.progress != Self.model), "
+            + "chromium \(reading.progress != nil)"
         )
         continue
       }

@@ -64,7 +64,8 @@ import Testing
               } else if roundFailures < 2 {
                 roundFailures += 1
                 failures.append(
-                  "round \(round) leaf \(leaf)\(layer >= leaves ? " (cumulative)" : "") at t=\(time.text): \(name) \(got), exact \(expected.map(\.description) ?? "not in effect")\n\(text)"
+                  "round \(round) leaf \(leaf)\(layer >= leaves ? " (cumulative)" : "") at t=\(time.text): "
+                    + "\(name) \(got), exact \(expected.map(\.description) ?? "not in effect")\n\(text)"
                 )
               }
             }

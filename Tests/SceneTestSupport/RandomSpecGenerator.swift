@@ -126,7 +126,9 @@ package struct RandomSpecGenerator {
       }
       if mode == "linear" || mode == "cubic", chance(50) {
         text +=
-          "\(indent)timingFunctions: [\((1..<count).map { _ in pick(["linear", "easeIn", "easeOut", "default"]) }.joined(separator: ", "))]\n"
+          "\(indent)timingFunctions: ["
+          + (1..<count).map { _ in pick(["linear", "easeIn", "easeOut", "default"]) }.joined(separator: ", ")
+          + "]\n"
       }
       if mode == "cubic", chance(50) {
         text += "\(indent)tension: [\((0..<count).map { _ in number(-1...1) }.joined(separator: ", "))]\n"
@@ -135,7 +137,8 @@ package struct RandomSpecGenerator {
       text += "\(indent)from: \(value())\n\(indent)to: \(value())\n"
       text +=
         chance(50)
-        ? "\(indent)spring: {mass: \(number(0.5...2)), stiffness: \(number(50...300)), damping: \(number(0...30)), initialVelocity: \(number(-5...5))}\n"
+        ? "\(indent)spring: {mass: \(number(0.5...2)), stiffness: \(number(50...300)), "
+          + "damping: \(number(0...30)), initialVelocity: \(number(-5...5))}\n"
         : "\(indent)spring: {duration: \(number(0.2...1)), bounce: \(number(-0.5...0.8))}\n"
     case "motion" where keyPath == "position":
       text += "\(indent)path: \"M 0 0 L \(number(0...50)) 10 Q 20 30 \(number(0...50)) 40 L 5 5\"\n"

@@ -32,7 +32,8 @@ extension CheckContext {
       CheckDiagnostics.typeMismatch, "'\(name)' is given a colour, but `let` holds numbers only", at: span,
       notes: ["`let` names stand for numbers in expressions; colours are not expressions"],
       help:
-        "write the colour where it is used, such as `fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
+        "write the colour where it is used, such as "
+        + "`fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
         + "to share one, give its channels `let` names and write rgb(r, g, b) where it is used")
     return false
   }

@@ -220,7 +220,8 @@ struct ExpressionParser {
     while start > 0, ExpressionLexer.isDigit(lexer.bytes[start - 1]) || lexer.bytes[start - 1] == 0x2E { start -= 1 }
     guard let percent = Double(String(decoding: lexer.bytes[start..<last], as: UTF8.self)) else { return nil }
     return
-      "'%' is the remainder operator, not percent: write \(MessageNumber.text(percent / 100)) for \(String(decoding: lexer.bytes[start..<last], as: UTF8.self))%"
+      "'%' is the remainder operator, not percent: write \(MessageNumber.text(percent / 100)) for "
+      + "\(String(decoding: lexer.bytes[start..<last], as: UTF8.self))%"
   }
 
   /// `300 ms`, `17 pt`: a unit written apart from its number, which reads as a second value.

@@ -99,7 +99,9 @@ struct LayerChecker {
         let overLimit = value == value.rounded() && value > Double(context.limits.maxRepeat)
         context.error(
           CheckDiagnostics.badRepeat,
-          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found \(MessageNumber.text(value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= Double(context.limits.maxRepeat) }))",
+          "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found "
+            + MessageNumber.text(
+              value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= Double(context.limits.maxRepeat) }),
           at: context.span(repeatNode),
           help: overLimit
             ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6"
@@ -248,7 +250,8 @@ extension CheckContext {
     let whole = range.integer ? " a whole number" : ""
     if range.isBoundedAbove {
       return range.integer
-        ? "must be\(whole) from \(NumberFormatting.shortest(range.lowerBound)) to \(NumberFormatting.shortest(range.upperBound))"
+        ? "must be\(whole) from \(NumberFormatting.shortest(range.lowerBound)) to "
+          + NumberFormatting.shortest(range.upperBound)
         : "goes from \(NumberFormatting.shortest(range.lowerBound)) to \(NumberFormatting.shortest(range.upperBound))"
     }
     return "must be\(whole) ≥ \(NumberFormatting.shortest(range.lowerBound))"

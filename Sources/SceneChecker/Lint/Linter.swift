@@ -138,7 +138,9 @@ struct Linter {
           if single.timing.speed != 0, firstPass > node.timing.duration + 1e-9 {
             context.error(
               LintDiagnostics.groupClipsChild,
-              "the group's duration (\(MessageNumber.text(node.timing.duration)) s) cuts this entry off at \(MessageNumber.text(node.timing.duration - single.timing.beginTime)) s of its \(MessageNumber.text(single.timing.duration)) s",
+              "the group's duration (\(MessageNumber.text(node.timing.duration)) s) cuts this entry off at "
+                + "\(MessageNumber.text(node.timing.duration - single.timing.beginTime)) s "
+                + "of its \(MessageNumber.text(single.timing.duration)) s",
               at: single.span, labels: [.init("the group", at: node.span)],
               help: "lengthen the group, or shorten the entry")
           }

@@ -50,7 +50,8 @@ struct Suppressions {
               LintDiagnostics.badSuppression, "'\(written)' is not a switch scenec knows, so it switches nothing off",
               at: Span(start: lineStart + stem.lowerBound, end: lineStart + end),
               help:
-                "write `# scenec-disable: CODE` (the whole file), `# scenec-disable-next-line: CODE` (the line below) or `# scenec-disable-line: CODE` (this line)"
+                "write `# scenec-disable: CODE` (the whole file), `# scenec-disable-next-line: CODE` (the line below) "
+                + "or `# scenec-disable-line: CODE` (this line)"
             ))
         }
         continue

@@ -51,7 +51,8 @@ public enum SpecSchema {
       "When `hidden` and `masksToBounds` switch: at the start or at the end of the duration."),
     .init(
       "interrupt", .word, default: "blend", cases: ["blend", "replace"],
-      "Cutting into a running transition: fade from the values on screen over the duration, or show the new animations' own values at once (Core Animation)."
+      "Cutting into a running transition: fade from the values on screen over the duration, or show the new "
+        + "animations' own values at once (Core Animation)."
     ),
   ]
 

@@ -64,7 +64,8 @@ struct TimelineChecker {
           "inside an entry that animates every instance of a repeated layer, a child cannot target another layer",
           at: context.span(targetEntry.value),
           help:
-            "move this entry out of the group, or target one instance such as '\(layers.layers[inherited[0]].id)' at the top"
+            "move this entry out of the group, or target one instance such as "
+            + "'\(layers.layers[inherited[0]].id)' at the top"
         )
         return nil
       }
@@ -232,7 +233,8 @@ struct TimelineChecker {
         reportedAnimationLimit = true
         context.error(
           CheckDiagnostics.tooManyKeyframeValues,
-          "the scene has more than \(context.limits.maxKeyframeValues) keyframe numbers (keyframes × components, after repeats)",
+          "the scene has more than \(context.limits.maxKeyframeValues) keyframe numbers "
+            + "(keyframes × components, after repeats)",
           at: span, help: "raise the limit with --max-keyframe-values if this is meant")
       }
       return false

@@ -130,7 +130,8 @@ public enum ColorParser {
         throw ExpressionError(
           code: ExpressionDiagnostics.channelOutOfRange,
           message:
-            "the \(channel) \(isAlpha ? "" : "channel ")is \(MessageNumber.text(value, outside: { (0...(isAlpha ? 1 : 255)).contains($0) })), outside "
+            "the \(channel) \(isAlpha ? "" : "channel ")is "
+            + MessageNumber.text(value, outside: { (0...(isAlpha ? 1 : 255)).contains($0) }) + ", outside "
             + (isAlpha ? "0–1" : "0–255"),
           range: argument.range,
           help: isAlpha ? "alpha goes from 0 to 1: write 0.5, not 50" : "channels go from 0 to 255")

@@ -3,7 +3,8 @@
 public struct DiagnosticCode: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// `E…` for errors, `W…` for warnings.
   public let id: String
-  /// Kebab-case name, shown in SARIF as the rule name and accepted wherever a code is (`# scenec-disable: unused-layer`).
+  /// Kebab-case name, shown in SARIF as the rule name and accepted wherever a code is
+  /// (`# scenec-disable: unused-layer`).
   public let name: String
   public let severity: Severity
   /// One line for Grammar.md's index and SARIF's rule description.

@@ -40,7 +40,8 @@ public enum LottieExporter {
     if span.capped {
       build.warnings.add(
         ExportDiagnostics.endlessCapped, layer: "", keyPath: "",
-        "the timelines repeat forever without a common period of at most \(NumberFormatting.shortest(ExportSpan.longestPeriod)) s; "
+        "the timelines repeat forever without a common period of at most "
+          + "\(NumberFormatting.shortest(ExportSpan.longestPeriod)) s; "
           + "the export stops at \(MessageNumber.text(span.end)) s, where a looping player jumps back")
     }
     let json = build.document()

@@ -153,7 +153,8 @@ extension LottieBuild {
       if ever({ $0[layer].values[S.miterLimit] != initial[layer].values[S.miterLimit] }) {
         warnings.add(
           ExportDiagnostics.staticOnly, layer: id, keyPath: "miterLimit",
-          "Lottie's miter limit is not animated in rlottie; \(NumberFormatting.shortest(miter)) (the value at the start) is used"
+          "Lottie's miter limit is not animated in rlottie; \(NumberFormatting.shortest(miter)) "
+            + "(the value at the start) is used"
         )
       }
       var stroke: [(String, JSONValue)] = [
