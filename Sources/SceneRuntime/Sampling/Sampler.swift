@@ -6,8 +6,9 @@ import SceneCore
 /// The sampler turns the plan into read-only tables once (`SamplerProgram`: one allocation holding one record per
 /// track, the tracks' timing stages merged into a tree of shared nodes, spring constants and timing-curve
 /// polynomials solved) and keeps its mutable state in a workspace of one allocation (`SamplerWorkspace`); each is
-/// owned by its object and freed once with it (`TableArena`). `plan` shares the caller's arrays (copy on write). A sample copies the model values into `frames`,
-/// evaluates each timing node once, and composes every track through pointers into the frames from the track's
+/// owned by its object and freed once with it (`TableArena`). `plan` shares the caller's arrays (copy on write).
+/// A sample copies the model values into `frames`, evaluates each timing node once, and composes every track
+/// through pointers into the frames from the track's
 /// hot record (`HotSegment`: its current segment's numbers, refilled from the plan only when the progress leaves
 /// the segment, by the segment cursor and then binary search). After the first call (which sizes the buffer) a
 /// sample allocates nothing and retains nothing per track.
