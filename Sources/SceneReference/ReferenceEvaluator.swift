@@ -43,7 +43,7 @@ public enum ReferenceEvaluator {
   static func apply(_ animation: Animation, at time: LeafTime, to frame: inout LayerFrame) {
     let base = read(animation.keyPath, from: frame)
     let value = leafValue(animation, at: time, base: base)
-    write(animation.additive ? VectorMath.add(base, value) : value, to: animation.keyPath, in: &frame)
+    write(value, to: animation.keyPath, additive: animation.additive, in: &frame)
     if case .motion(let motion) = animation.content, let angle = motionRotation(motion, progress: time.progress) {
       // rotationMode always adds to the z rotation, whatever `additive` says: it orients, it does not replace.
       frame.values[SlotLayout.rotation + 2] += angle
@@ -56,15 +56,18 @@ public enum ReferenceEvaluator {
     return keyPath.broadcast ? [frame.values[slot]] : Array(frame.values[slot..<slot + keyPath.slotCount])
   }
 
-  static func write(_ value: [Double], to keyPath: AnimatableKeyPath, in frame: inout LayerFrame) {
+  /// Writes `value` over the key path's slots, or adds it to each slot's own running value when `additive`: the
+  /// uniform scale adds its one number to sx, sy and sz alike, whichever of them differ.
+  static func write(_ value: [Double], to keyPath: AnimatableKeyPath, additive: Bool, in frame: inout LayerFrame) {
     guard let slot = keyPath.slot else {
-      frame.path = value
+      frame.path = additive ? VectorMath.add(frame.path, value) : value
       return
     }
     for offset in 0..<keyPath.slotCount {
-      let component = value[keyPath.broadcast ? 0 : offset]
+      let component = value[keyPath.broadcast ? 0 : offset] + (additive ? frame.values[slot + offset] : 0)
       // Booleans are stored as the value they show, 0 or 1.
-      frame.values[slot + offset] = keyPath.isDiscrete ? (component >= 0.5 ? 1 : 0) : component
+      frame.values[slot + offset] =
+        keyPath.isDiscrete ? (component >= AnimatableKeyPath.showsTrueFrom ? 1 : 0) : component
     }
   }
 }

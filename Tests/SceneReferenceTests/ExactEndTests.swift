@@ -210,5 +210,8 @@ import Testing
     // repeatCount 1e15: n·C/C is off by a fraction of a cycle at that size; the end is still repeat n − 1 at C.
     let huge = CycleClock.terminal(activeDuration: 1e15 * 0.3, timeOffset: 0, cycle: 0.3, speed: 1)
     #expect(huge.iteration == 1e15 - 1 && huge.position == 0.3)
+    // An offset half a cycle in: 0.35 − 3·0.1 would be 0.0499…, short of a key time at ½; 1 + 2.5 cycles is not.
+    let offset = CycleClock.terminal(activeDuration: 0.1, timeOffset: 0.25, cycle: 0.1, speed: 1)
+    #expect(offset.iteration == 3 && offset.position / 0.1 == 0.5)
   }
 }

@@ -21,20 +21,9 @@ package struct RandomSpecGenerator {
     /// Every key path the property table lets each layer type animate.
     package static let table = KeyPathPool(layer: keyPaths(for: .layer), shape: keyPaths(for: .shape))
 
-    /// The first ten plain-layer and seven shape key paths the generator drew from, on which the two evaluators
-    /// agree for 1000 rounds of the original seed (see KnownDisagreementTests for what the whole table finds).
-    package static let original = KeyPathPool(
-      layer: named([
-        "opacity", "position", "position.x", "transform.scale", "transform.rotation.z", "backgroundColor",
-        "bounds", "hidden", "cornerRadius", "transform.translation",
-      ]),
-      shape: named(["opacity", "strokeEnd", "fillColor", "path", "position", "transform.rotation.z", "lineWidth"]))
-
     private static func keyPaths(for type: LayerType) -> [AnimatableKeyPath] {
       AnimatableKeyPath.all.filter { $0.layerTypes.contains(type) }
     }
-
-    private static func named(_ names: [String]) -> [AnimatableKeyPath] { names.compactMap(AnimatableKeyPath.named) }
   }
 
   package init(seed: UInt64, keyPaths: KeyPathPool = .table) {

@@ -59,15 +59,31 @@ public enum CycleClock {
   }
 
   /// The repeat and position a node ends in (its after phase, filling forwards): the limit from inside the active
-  /// window, `leaving(AD + timeOffset)` going forwards, `entering(timeOffset − AD)` going backwards. With whole
-  /// repeats and no offset that is repeat n − 1 at u = C: the end value, or the start value when autoreversing.
-  /// Not meaningful for speed 0 (never after) or an endless active duration.
+  /// window, as `leaving(AD + timeOffset)` going forwards and `entering(timeOffset − AD)` going backwards would give
+  /// it in exact arithmetic. With whole repeats and no offset that is repeat n − 1 at u = C: the end value, or the
+  /// start value when autoreversing. Not meaningful for speed 0 (never after) or an endless active duration.
   @inlinable
   public static func terminal(activeDuration: Double, timeOffset: Double, cycle: Double, speed: Double)
     -> (iteration: Double, position: Double)
   {
-    if speed > 0 { return leaving(activeDuration + timeOffset, cycle: cycle, atEnd: true) }
-    return entering(timeOffset - activeDuration, cycle: cycle, atEnd: true)
+    guard cycle.isFinite, cycle > 0 else {
+      if speed > 0 { return leaving(activeDuration + timeOffset, cycle: cycle, atEnd: true) }
+      return entering(timeOffset - activeDuration, cycle: cycle, atEnd: true)
+    }
+    // The end in cycles as a sum of quotients, each near the decimal it stands for (AD / C near the repeat count,
+    // timeOffset / C near its own ratio), and u from its fraction: the sum divided once rounds off them, so
+    // timeOffset 0.25 on a 0.1 s cycle ended at u = 0.0499…, short of a key time at ½ that exact arithmetic meets.
+    let quotient = (speed > 0 ? activeDuration : -activeDuration) / cycle + timeOffset / cycle
+    let whole = quotient.rounded()
+    let onBoundary = abs(quotient - whole) <= slack(quotient, atEnd: true)
+    if speed > 0 {
+      // Going forwards the window closes a cycle: (0, C].
+      let iteration = onBoundary ? whole - 1 : ceil(quotient) - 1
+      return (iteration, onBoundary ? cycle : min(max((quotient - iteration) * cycle, 0), cycle))
+    }
+    // Going backwards it opens one: [0, C).
+    let iteration = onBoundary ? whole : floor(quotient)
+    return (iteration, onBoundary ? 0 : min(max((quotient - iteration) * cycle, 0), cycle))
   }
 
   /// How near a whole number `quotient` must be to count as one: `tolerance` relative, never more than a

@@ -105,7 +105,7 @@ extension SamplerProgram {
     for offset in 0..<written {
       let component = broadcast ? 0 : offset
       var result = additive ? target[offset] + value[component] : value[component]
-      if discrete { result = result >= 0.5 ? 1 : 0 }
+      if discrete { result = result >= AnimatableKeyPath.showsTrueFrom ? 1 : 0 }
       target[offset] = result
     }
   }
