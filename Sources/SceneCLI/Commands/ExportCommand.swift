@@ -252,8 +252,11 @@ enum ExportSupport {
   }
 
   /// Writes `text` to `-o FILE` (atomically) or standard output; PNG when the file ends in `.png` or `--png`.
+  /// `-o FILE` or `--output FILE`, nil when neither is given.
+  static func output(_ parsed: Arguments) -> String? { parsed.value("-o") ?? parsed.value("--output") }
+
   static func write(_ text: String, parsed: Arguments, console: Console, allowPNG: Bool) throws(CommandFailure) {
-    let output = parsed.value("-o") ?? parsed.value("--output")
+    let output = output(parsed)
     let png = allowPNG && (parsed.flag("--png") || (output?.lowercased().hasSuffix(".png") ?? false))
     if png {
       guard let output else { throw .usage("--png needs -o FILE.png (PNG is not written to standard output)") }
