@@ -119,6 +119,30 @@ import Testing
     #expect(try Self.probe(folder.appendingPathComponent("a.\(container)").path).width == 82)
   }
 
+  /// Endless timelines without a common period: capped at 10 s with W0910, as a Lottie export is.
+  @Test func anEndlessSceneStopsAtTheCapWithTheLottieWarning() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let yaml = """
+      scene: endless
+      size: [20, 20]
+      layers:
+        - {id: a, frame: [0, 0, 10, 10], backgroundColor: red}
+      timelines:
+        t: {target: a, autoplay: true, keyPath: opacity, from: 0, to: 1, duration: 1, repeatCount: inf}
+        u: {target: a, autoplay: true, keyPath: position.x, from: 5, to: 15, duration: 1.7320508, repeatCount: inf}
+      """
+    let spec = ExportFixtures.write(yaml, name: "endless", in: folder)
+    let output = folder.appendingPathComponent("endless.gif").path
+    let run = CLI.run(["export", "video", spec, "-o", output, "--fps", "2"])
+    try #require(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("the export stops at 10 s") && run.standardError.contains("[W0910]"))
+    let probe = try Self.probe(output)
+    #expect(probe.frames == 20 && abs(probe.duration - 10) < 0.02, "\(probe)")
+    let lottie = CLI.run(["export", "lottie", spec])
+    #expect(lottie.standardError.contains("[W0910]"))
+  }
+
   @Test func withoutFfmpegItSaysSoAndExits2() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
