@@ -18,7 +18,8 @@ enum Rasterizer {
   /// Its address-space limit: 1 GiB.
   static let memoryKiB = 1 << 20
 
-  static func locate(console: Console) -> String? {
+  /// The path of `tool` (rsvg-convert unless named) on the console's PATH, or nil.
+  static func locate(_ tool: String = tool, console: Console) -> String? {
     let path = console.environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") where !folder.isEmpty {
       let candidate = String(folder) + "/" + tool
@@ -64,11 +65,13 @@ enum Rasterizer {
     try AtomicFile.write(bytes: [UInt8](png), to: output)
   }
 
-  /// Runs `argv` with a memory bound, standard error to `errorFile`; its exit status (128 + signal when killed by
-  /// one), or nil when it was killed after `timeout` seconds.
-  private static func run(_ argv: [String], errorFile: String, timeout: Double) throws(CommandFailure) -> Int32? {
+  /// Runs `argv` with a memory bound (`memory` KiB), standard error to `errorFile`; its exit status (128 + signal
+  /// when killed by one), or nil when it was killed after `timeout` seconds. Also runs ffmpeg (`VideoEncoder`).
+  static func run(_ argv: [String], errorFile: String, timeout: Double, memory: Int = memoryKiB)
+    throws(CommandFailure) -> Int32?
+  {
     // The shell sets the limit and replaces itself with the tool; the arguments stay arguments, never shell text.
-    let shell = ["/bin/sh", "-c", "ulimit -v \(memoryKiB) 2>/dev/null; exec \"$0\" \"$@\""] + argv
+    let shell = ["/bin/sh", "-c", "ulimit -v \(memory) 2>/dev/null; exec \"$0\" \"$@\""] + argv
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

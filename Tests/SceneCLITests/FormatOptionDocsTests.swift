@@ -17,7 +17,7 @@ import Testing
   @Test(arguments: commands) func theReadmeRowNamesFormat(command: String) throws {
     let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `scenec \(command) ") }
-    #expect(rows.count == 1, "README's commands table has one row for \(command)")
+    #expect(!rows.isEmpty, "README's commands table has a row for \(command)")
     #expect(rows.allSatisfy { $0.contains("`--format text\\|json\\|sarif\\|github`") }, "\(rows)")
   }
 }

@@ -4,7 +4,7 @@ import SceneDiagnostics
 import SceneExport
 import SceneRuntime
 
-/// `scenec export svg|filmstrip|lottie SPEC|PLAN.json …`: pictures and animation files for other tools
+/// `scenec export svg|filmstrip|lottie|video SPEC|PLAN.json …`: pictures and animation files for other tools
 /// (docs/exports.md). Diagnostics and export warnings go to standard error; files are written atomically.
 enum ExportCommand {
   /// Each export's command line (`ExporterRegistry`), then what every export takes.
@@ -23,20 +23,22 @@ enum ExportCommand {
     """
 
   static let commonHelp = """
-    PNG output (-o FILE.png or --png with -o) runs rsvg-convert (Debian: librsvg2-bin); without it the command
-    says so and exits 2. rsvg-convert gets 1 GiB of memory and --png-timeout seconds (default 20); past either,
-    it is ended and the command exits 2. It is also ended with scenec (SIGTERM, SIGINT), and no temporary file
-    is left behind.
+    PNG output (-o FILE.png or --png with -o) and video run rsvg-convert (Debian: librsvg2-bin), video also
+    ffmpeg (Debian: ffmpeg); without them the command says so and exits 2. rsvg-convert gets 1 GiB of memory
+    and --png-timeout seconds (default 20); past either, it is ended and the command exits 2. It is also ended
+    with scenec (SIGTERM, SIGINT), and no temporary file is left behind.
 
     options:
       --at T               svg: the time in seconds
       --timeline NAME      play this timeline alone from time 0
       --events E@T[,…]     replay events through the scene's states (press@0,release@1.2)
-      --frames N, --fps F  filmstrip: how many frames, or how often
-      --duration S         filmstrip, lottie: the span in seconds instead of the timelines' own
+      --frames N, --fps F  filmstrip: how many frames, or how often; video: --fps F frames a second (30)
+      --scale S            filmstrip, video: the size of a frame, S times the scene's
+      --duration S         filmstrip, lottie, video: the span in seconds instead of the timelines' own
       -o, --output FILE    write FILE (atomically) instead of standard output
       --png                rasterise (with -o)
-      --png-timeout S      the longest rsvg-convert may run, in seconds (default 20)
+      --png-timeout S      the longest rsvg-convert may run, in seconds (default 20); video: per frame, and
+                           ffmpeg gets it for every 100 frames
       --strict             lottie: warnings fail (those a `# scenec-disable:` comment switches off do not)
       --format FORMAT      diagnostics and export warnings on standard error as text (default), json, sarif or
                            github; --color WHEN colours the text (auto, always, never)
@@ -252,8 +254,11 @@ enum ExportSupport {
   }
 
   /// Writes `text` to `-o FILE` (atomically) or standard output; PNG when the file ends in `.png` or `--png`.
+  /// `-o FILE` or `--output FILE`, nil when neither is given.
+  static func output(_ parsed: Arguments) -> String? { parsed.value("-o") ?? parsed.value("--output") }
+
   static func write(_ text: String, parsed: Arguments, console: Console, allowPNG: Bool) throws(CommandFailure) {
-    let output = parsed.value("-o") ?? parsed.value("--output")
+    let output = output(parsed)
     let png = allowPNG && (parsed.flag("--png") || (output?.lowercased().hasSuffix(".png") ?? false))
     if png {
       guard let output else { throw .usage("--png needs -o FILE.png (PNG is not written to standard output)") }

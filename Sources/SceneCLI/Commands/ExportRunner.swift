@@ -1,3 +1,4 @@
+import Foundation
 import SceneExport
 import SceneRuntime
 
@@ -13,6 +14,7 @@ enum ExportRunner {
     let parsed = try Arguments(arguments, spec: spec, command: "export \(name)")
     guard parsed.positional.count == 1 else { throw .usage("export \(name) needs exactly one spec or plan") }
     let path = parsed.positional[0]
+    if exporter.writesFileOnly { try checkOutput(parsed, exporter) }
     let settings = try usage { () throws(ExportFailure) in try exporter.settings(from: options(parsed, exporter)) }
     let report = try DiagnosticReport(parsed, console: console)
     defer { report.finish() }
@@ -57,8 +59,29 @@ enum ExportRunner {
       _ = console.standardError.write("scenec: error: --strict: \(reported) export warning(s); nothing written\n")
       return 1
     }
-    try ExportSupport.write(result.text, parsed: parsed, console: console, allowPNG: exporter.writesPNG)
+    switch result.output {
+    case .text(let text):
+      try ExportSupport.write(text, parsed: parsed, console: console, allowPNG: exporter.writesPNG)
+    case .frames(let frames):
+      let timeout = try ExportSupport.number(parsed, "--png-timeout") ?? Rasterizer.defaultTimeout
+      guard timeout > 0 else { throw .usage("--png-timeout needs a number of seconds above 0") }
+      try VideoEncoder.write(frames, to: ExportSupport.output(parsed) ?? "", timeout: timeout, console: console)
+    }
     return 0
+  }
+
+  /// An exporter of files only needs `-o FILE` with one of its extensions, before the scene is read.
+  static func checkOutput(_ parsed: Arguments, _ exporter: some SceneExporter) throws(CommandFailure) {
+    let list =
+      "." + exporter.fileExtensions.dropLast().joined(separator: ", .") + " or ."
+      + (exporter.fileExtensions.last ?? "")
+    guard let output = ExportSupport.output(parsed) else {
+      throw .usage("export \(exporter.name) needs -o FILE ending in \(list) (it is not written to standard output)")
+    }
+    let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
+    guard exporter.fileExtensions.contains(suffix) else {
+      throw .usage("export \(exporter.name) writes files ending in \(list), not '\(output)'")
+    }
   }
 
   /// The exporter's own options as given (the last value of each).

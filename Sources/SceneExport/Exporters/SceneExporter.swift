@@ -21,6 +21,8 @@ public protocol SceneExporter: Sendable {
   var help: String { get }
   /// The file name extensions it writes, the first the natural one ("png" when its SVG may be rasterised).
   var fileExtensions: [String] { get }
+  /// Whether it writes only files (`-o FILE` ending in one of `fileExtensions`), never standard output.
+  var writesFileOnly: Bool { get }
   /// The options it takes besides those every export takes (--timeline, --events, -o, the limits, …).
   var options: [ExportOption] { get }
   /// Whether it exports a span of time (and so reads --duration and the export limits); a still does not.
@@ -38,6 +40,7 @@ public protocol SceneExporter: Sendable {
 
 extension SceneExporter {
   public func refusal(plan: Plan, limits: ExportLimits) -> String? { nil }
+  public var writesFileOnly: Bool { false }
   public func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport {
     ExportSpanReport()
   }
@@ -97,6 +100,8 @@ public struct ExportResult {
   public enum Output {
     /// One text document (SVG, JSON), newline-terminated.
     case text(String)
+    /// Pictures for the CLI to rasterise and encode into a binary file (a video).
+    case frames(SVGFrames)
   }
 
   public var output: Output
@@ -110,9 +115,11 @@ public struct ExportResult {
     self.failure = failure
   }
 
+  /// The text document, or "" when the output is frames.
   public var text: String {
     switch output {
     case .text(let text): return text
+    case .frames: return ""
     }
   }
 }
