@@ -1243,7 +1243,11 @@ export function presentation(plan, time, frames) {
       if (property.types !== 'all' && property.types !== layer.type) continue;
       const first = property.first;
       const width = property.defaults ? property.defaults.length : 0;
-      const slots = () => Array.from(v.subarray(first, first + width), finite);
+      const slots = () => {
+        const result = new Array(width);
+        for (let i = 0; i < width; i++) result[i] = finite(v[first + i]);
+        return result;
+      };
       switch (property.kind) {
         case 'number': object[property.name] = finite(v[first]); break;
         case 'bool': object[property.name] = v[first] >= 0.5; break;

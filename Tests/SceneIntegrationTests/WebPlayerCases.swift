@@ -29,7 +29,8 @@ struct WebPlayerCase {
       cases.append(try make(name: name, plan: PlanTestSupport.plan(spec: String(name.dropLast(5)))))
     }
     let fixtures = root.appendingPathComponent("Tests/SceneIntegrationTests/Fixtures")
-    for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() where name.hasSuffix(".yaml") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted()
+    where name.hasSuffix(".yaml") {
       let text = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
       guard let plan = PlanTestSupport.plan(yaml: text, path: name) else { continue }
       cases.append(try make(name: name, plan: plan))
@@ -77,7 +78,8 @@ struct WebPlayerCase {
     let second = events.count > 1 ? events[1] : first
     return [
       "", "\(first)@0.2", "\(first)@0.1,\(second)@0.45,\(first)@0.7,\(second)@1.6",
-      "\(first)@0,\(second)@0.05,\(first)@0.12,\(second)@0.3,\(first)@0.31", "\(first)@0.25,\(second)@0.25,\(first)@2.5",
+      "\(first)@0,\(second)@0.05,\(first)@0.12,\(second)@0.3,\(first)@0.31",
+      "\(first)@0.25,\(second)@0.25,\(first)@2.5",
     ]
   }
 

@@ -24,9 +24,9 @@ enum WebPlayerHarness {
     throw Failure(description: "chromium is not on PATH: the web player tests need it (`apt-get install chromium`)")
   }
 
-  /// For each case `{plan, runs: [{options, times, live}]}`, per run: `{samples, live, states}` (live and states
-  /// only for runs with events: a live session fed the script's events between the samples, whose times are
-  /// ascending, and the state name at each time).
+  /// For each case `{plan, runs: [{options, times}]}`, per run: `{samples, liveDiffers, states}` (the last two only
+  /// for runs with events: the times at which a live session, fed the script's events between the samples (whose
+  /// times are ascending), does not give exactly the scripted sample, and the state name at each time).
   static let script = """
     (async () => {
       const out = document.getElementById('out');
@@ -43,12 +43,15 @@ enum WebPlayerHarness {
               const session = player.live();
               const events = run.options.events === '' ? [] : parseEvents(run.options.events);
               let next = 0;
-              answer.live = run.times.map((t) => {
+              // Live samples must equal the scripted ones exactly: only the times where they do not are sent back.
+              answer.liveDiffers = [];
+              run.times.forEach((t, index) => {
                 while (next < events.length && events[next].time <= t) {
                   session.send(events[next].name, events[next].time);
                   next += 1;
                 }
-                return session.sample(t);
+                const live = session.sample(t);
+                if (JSON.stringify(live) !== JSON.stringify(answer.samples[index])) answer.liveDiffers.push(t);
               });
               answer.states = run.times.map((t) => player.stateName(t, run.options.events));
             }
