@@ -951,6 +951,13 @@ function timingFunction(value, where) {
 }
 
 const COORDINATES = { M: 2, L: 2, Q: 4, C: 6, Z: 0 };
+/** The words the language accepts for the style's enumerations (Sources/SceneCore/Properties/StyleWords.swift). */
+const STYLE_WORDS = [
+  ['fillRule', ['nonZero', 'evenOdd']], ['lineCap', ['butt', 'round', 'square']],
+  ['lineJoin', ['miter', 'round', 'bevel']],
+  ['fontWeight', ['ultraLight', 'thin', 'light', 'regular', 'medium', 'semibold', 'bold', 'heavy', 'black']],
+  ['alignmentMode', ['natural', 'left', 'right', 'center', 'justified']],
+];
 
 function coefficientCount(byte, components) {
   const eased = (byte & SEGMENT.eased) !== 0;
@@ -1014,6 +1021,11 @@ export function readPlan(json) {
     }
     if (coordinates.length !== expected) fail(`${where}.pathCoordinates`, `the elements need ${expected} coordinates`);
     if (!layer.style || typeof layer.style !== 'object') fail(`${where}.style`, 'expected an object');
+    if (layer.mask === true && parent < 0) fail(`${where}.mask`, 'a mask needs the layer it masks as parent');
+    if (!coordinates.every(Number.isFinite)) fail(`${where}.pathCoordinates`, 'expected finite numbers');
+    for (const [name, words] of STYLE_WORDS) {
+      if (!words.includes(layer.style[name])) fail(`${where}.style.${name}`, `expected one of ${words.join(', ')}`);
+    }
     return {
       id: String(layer.id), parent, type: layer.type, mask: layer.mask === true,
       values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates,
@@ -1089,7 +1101,10 @@ function readTrack(item, where, layers, known, warnings) {
       flags: flagBits(stage.flags, STAGE_FLAGS, `${at}.flags`),
       timingFunction: timingFunction(stage.timingFunction, `${at}.timingFunction`),
     };
-    if (!(read.duration > 0 && read.cycle > 0 && read.activeDuration >= 0)) fail(at, 'duration, cycle > 0');
+    if (!(Number.isFinite(read.beginTime) && Number.isFinite(read.speed) && Number.isFinite(read.timeOffset)
+      && read.duration > 0 && read.cycle > 0 && read.activeDuration >= 0)) {
+      fail(at, 'beginTime, speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0');
+    }
     read.key = [read.beginTime, read.speed, read.timeOffset, read.duration, read.cycle, read.activeDuration,
       read.flags, ...read.timingFunction].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',');
     return read;
@@ -1099,7 +1114,18 @@ function readTrack(item, where, layers, known, warnings) {
     fail(`${where}.keyTimes`, 'expected at least two finite, non-decreasing key times');
   }
   const values = numbers(item.values, `${where}.values`);
-  if (values.length % components !== 0) fail(`${where}.values`, `expected a multiple of ${components}`);
+  if (values.length % components !== 0 || !values.every(Number.isFinite)) {
+    fail(`${where}.values`, `expected finite numbers, a multiple of ${components}`);
+  }
+  if (!coefficientsFinite(item.coefficients)) fail(`${where}.coefficients`, 'expected finite numbers');
+  if (item.slot !== 'path' && flags & TRACK_FLAGS.broadcast
+    ? components !== 1 || slot + 3 > known[item.slot].first + known[item.slot].width
+    : item.slot !== 'path' && slot + components > known[item.slot].first + known[item.slot].width) {
+    fail(`${where}.components`, 'the components run past the slot');
+  }
+  if (flags & (TRACK_FLAGS.rotateAuto | TRACK_FLAGS.rotateAutoReverse) && components !== 2) {
+    fail(`${where}.flags`, 'rotation modes belong to motion tracks');
+  }
   const kinds = item.segmentKinds;
   if (!Array.isArray(kinds) || kinds.length !== keyTimes.length - 1) {
     fail(`${where}.segmentKinds`, 'expected one segment per pair of key times');
@@ -1109,6 +1135,21 @@ function readTrack(item, where, layers, known, warnings) {
   const segments = kinds.map((byte, index) => {
     const needed = coefficientCount(byte, components);
     if (needed === null) fail(`${where}.segmentKinds[${index}]`, `segment kind ${byte} does not fit`);
+    const reads = [SEGMENT.linear, SEGMENT.hermite, SEGMENT.spring, SEGMENT.basic].includes(byte & 0x0f) ? 2 : 1;
+    if (index + reads > values.length / components) fail(`${where}.segmentKinds[${index}]`, 'reads past the values');
+    const kind = byte & 0x0f;
+    const base = offset + (byte & SEGMENT.eased ? 4 : 0);
+    if ((kind === SEGMENT.motion || kind === SEGMENT.motionHold) && ![0, 1, 2, 3].includes(coefficients[base])) {
+      fail(`${where}.segmentKinds[${index}]`, 'motion degree must be 0 to 3');
+    }
+    if (kind === SEGMENT.spring) {
+      const [mass, stiffness, damping] = coefficients.slice(offset, offset + 3);
+      const frequency = Math.sqrt(stiffness / mass);
+      if (!(mass > 0 && stiffness > 0 && damping >= 0 && Number.isFinite(frequency) && frequency > 0
+        && Number.isFinite(damping / (2 * Math.sqrt(stiffness * mass))))) {
+        fail(`${where}.segmentKinds[${index}]`, 'a spring needs mass, stiffness > 0 and a finite frequency');
+      }
+    }
     if (offset + needed > coefficients.length) fail(`${where}.coefficients`, 'too few coefficients');
     const segment = { kind: byte & 0x0f, offset, curve: null, spring: null };
     if (byte & SEGMENT.eased) {
@@ -1123,12 +1164,26 @@ function readTrack(item, where, layers, known, warnings) {
     return segment;
   });
   if (offset !== coefficients.length) fail(`${where}.coefficients`, 'too many coefficients');
+  if (flags & RELATIVE && !(segments.length === 1
+    && (segments[0].kind === SEGMENT.basic || segments[0].kind === SEGMENT.spring))) {
+    fail(`${where}.flags`, 'relative tracks are one basic or spring segment');
+  }
   return { keyPath: item.keyPath, layer, slot, components, flags, stages, keyTimes, values, segments, coefficients,
     cursor: 0, node: -1 };
 }
 
+function coefficientsFinite(list) {
+  return Array.isArray(list) && list.every((x) => typeof x === 'number' && Number.isFinite(x));
+}
+
 function readMachine(json, plan, mapValues) {
+  if (!json || !Array.isArray(json.events) || !Array.isArray(json.states) || !Array.isArray(json.transitions)) {
+    fail('machine', 'expected events, states and transitions');
+  }
   const events = json.events.map(String);
+  if (new Set(events).size !== events.length || events.includes('completion')) {
+    fail('machine.events', 'event names must be unique and not "completion"');
+  }
   const states = json.states.map((state, index) => ({
     name: String(state.name),
     loop: state.loop === null ? null : integer(state.loop, `machine.states[${index}].loop`, plan.timelines.length),
@@ -1152,6 +1207,30 @@ function readMachine(json, plan, mapValues) {
       discrete: transition.discrete, interrupt: transition.interrupt ?? 'blend',
       length: number(transition.length, `${where}.length`),
     };
+  });
+  const triggers = new Set();
+  transitions.forEach((transition, index) => {
+    const where = `machine.transitions[${index}]`;
+    if (!(Number.isFinite(transition.duration) && transition.duration >= 0 && transition.length >= 0)) {
+      fail(where, 'duration must be finite and ≥ 0, length ≥ 0');
+    }
+    if (!['start', 'end'].includes(transition.discrete)) fail(`${where}.discrete`, 'expected "start" or "end"');
+    if (!['blend', 'replace'].includes(transition.interrupt)) fail(`${where}.interrupt`, 'expected "blend" or "replace"');
+    const key = `${transition.from}|${transition.trigger}`;
+    if (triggers.has(key)) fail(where, 'a second transition from the same state on the same trigger');
+    triggers.add(key);
+  });
+  states.forEach((state, index) => {
+    const where = `machine.states[${index}]`;
+    if (!(state.loopLength >= 0)) fail(`${where}.loopLength`, 'expected a number ≥ 0 or "inf"');
+    if (state.values.length !== plan.layers.length || state.paths.length !== plan.layers.length) {
+      fail(where, `values and pathCoordinates need one array per layer (${plan.layers.length})`);
+    }
+    state.paths.forEach((path, layer) => {
+      if (path.length !== plan.layers[layer].coordinates.length || !path.every(Number.isFinite)) {
+        fail(`${where}.pathCoordinates[${layer}]`, "expected the layer's finite coordinates");
+      }
+    });
   });
   return { events, initial: integer(json.initial, 'machine.initial', states.length), states, transitions };
 }

@@ -20,7 +20,14 @@ struct WebPlayerCase {
 
   /// The seed specs, the runtime fixtures that compile, and `randomCount` random specs of the differential
   /// generator.
-  static func all(randomCount: Int, unloadable: inout Int) throws -> [WebPlayerCase] {
+  /// A plan JSON the Swift loader refuses, and the member its error names.
+  struct Refusal {
+    var name: String
+    var json: JSONValue
+    var location: String
+  }
+
+  static func all(randomCount: Int, refusals: inout [Refusal]) throws -> [WebPlayerCase] {
     var cases: [WebPlayerCase] = []
     let root = PlanTestSupport.root
     let specs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("specs").path)
@@ -42,14 +49,38 @@ struct WebPlayerCase {
         throw TestFailure("random spec \(round) does not check:\n\(text)")
       }
       // A sequence after an endless child gives a stage beginning at "inf", which the compiler writes and the plan
-      // loader refuses (so `scenec sample PLAN.json` cannot sample it either): such plans are left out, counted.
-      guard (try? Plan(json: plan.json())) != nil else {
-        unloadable += 1
+      // loader refuses (so `scenec sample PLAN.json` cannot sample it either): the player must refuse it too.
+      do {
+        _ = try Plan(json: plan.json())
+      } catch {
+        refusals.append(Refusal(name: "random-\(round)", json: plan.json(), location: error.location))
         continue
       }
       cases.append(try make(name: "random-\(round)", plan: plan))
     }
     return cases
+  }
+
+  /// Plans the loader refuses, made by editing a seed's plan text: each must be refused by the player too.
+  static func mutations(of plan: Plan) throws -> [Refusal] {
+    let text = JSONWriter(style: .compact).string(from: plan.json())
+    let edits = [
+      ("format 1", "\"formatVersion\":2", "\"formatVersion\":1"),
+      ("a word", "\"lineCap\":\"butt\"", "\"lineCap\":\"flat\""),
+      ("a key time", "\"keyTimes\":[0,", "\"keyTimes\":[2,"), ("a format", "\"scenec-plan\"", "\"scenec-plan-9\""),
+      ("a duration", "\"duration\":", "\"duration\":-"), ("a layer index", "\"layer\":0", "\"layer\":9999"),
+    ]
+    var result: [Refusal] = []
+    for (name, find, replacement) in edits where text.contains(find) {
+      let json = try JSONParser.parse(text.replacingOccurrences(of: find, with: replacement))
+      do {
+        _ = try Plan(json: json)
+        throw TestFailure("the plan with \(name) edited still loads")
+      } catch let error as PlanError {
+        result.append(Refusal(name: name, json: json, location: error.location))
+      }
+    }
+    return result
   }
 
   /// The plan as `scenec compile` writes it and `scenec sample PLAN.json` reads it back, with its runs.

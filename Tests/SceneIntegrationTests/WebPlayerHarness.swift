@@ -24,7 +24,8 @@ enum WebPlayerHarness {
     throw Failure(description: "chromium is not on PATH: the web player tests need it (`apt-get install chromium`)")
   }
 
-  /// For each case `{plan, runs: [{options, times}]}`, per run: `{samples, liveDiffers, states}` (the last two only
+  /// The request is `{cases, refusals}`; the answer `{answers, refusals}`: for each refused plan the message of
+  /// the error `loadPlan` threw (null if it loaded), and for each case `{plan, runs: [{options, times}]}`, per run: `{samples, liveDiffers, states}` (the last two only
   /// for runs with events: the times at which a live session, fed the script's events between the samples (whose
   /// times are ascending), does not give exactly the scripted sample, and the state name at each time).
   static let script = """
@@ -34,8 +35,16 @@ enum WebPlayerHarness {
         const source = document.getElementById('player').textContent;
         const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
         const { loadPlan, parseEvents } = await import(url);
-        const cases = JSON.parse(document.getElementById('cases').textContent);
-        const answers = cases.map((c) => {
+        const request = JSON.parse(document.getElementById('cases').textContent);
+        const refusals = request.refusals.map((plan) => {
+          try {
+            loadPlan(plan);
+            return null;
+          } catch (error) {
+            return String(error.message);
+          }
+        });
+        const answers = request.cases.map((c) => {
           const player = loadPlan(c.plan);
           return c.runs.map((run) => {
             const answer = {samples: run.times.map((t) => player.sample(t, run.options))};
@@ -58,15 +67,15 @@ enum WebPlayerHarness {
             return answer;
           });
         });
-        out.textContent = JSON.stringify({answers});
+        out.textContent = JSON.stringify({answers, refusals});
       } catch (error) {
         out.textContent = JSON.stringify({error: String(error && error.stack || error)});
       }
     })();
     """
 
-  /// The page's answer (`{answers}`), parsed.
-  static func run(cases: JSONValue) throws -> JSONValue {
+  /// The page's answer (`{answers, refusals}`), parsed.
+  static func run(request: JSONValue) throws -> JSONValue {
     let chromium = try executable()
     let module = try String(contentsOf: moduleURL, encoding: .utf8)
     guard !module.contains("</script"), !module.contains("<!--") else {
@@ -75,7 +84,7 @@ enum WebPlayerHarness {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-webplayer-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let json = JSONWriter(style: .compact).string(from: cases).replacingOccurrences(of: "</", with: "<\\/")
+    let json = JSONWriter(style: .compact).string(from: request).replacingOccurrences(of: "</", with: "<\\/")
     let page = """
       <!DOCTYPE html><html><body><script type="application/json" id="cases">\(json)</script>
       <script type="text/plain" id="player">\(module)</script>
@@ -105,7 +114,9 @@ enum WebPlayerHarness {
       .replacingOccurrences(of: "&amp;", with: "&")
     let parsed = try JSONParser.parse(text, maxDepth: 64)
     if let error = parsed["error"]?.stringValue { throw Failure(description: "the page failed: \(error)") }
-    guard let answers = parsed["answers"] else { throw Failure(description: "the page gave no answers") }
-    return answers
+    guard parsed["answers"] != nil, parsed["refusals"] != nil else {
+      throw Failure(description: "the page gave no answers")
+    }
+    return parsed
   }
 }

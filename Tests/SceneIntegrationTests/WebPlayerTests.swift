@@ -14,9 +14,10 @@ struct WebPlayerTests {
   static let tolerance = 1e-9
 
   @Test func theWebPlayerSamplesAsTheSwiftRuntimeDoes() throws {
-    var unloadable = 0
-    let cases = try WebPlayerCase.all(randomCount: 40, unloadable: &unloadable)
-    let request: JSONValue = .array(
+    var refusals: [WebPlayerCase.Refusal] = []
+    let cases = try WebPlayerCase.all(randomCount: 40, refusals: &refusals)
+    refusals += try WebPlayerCase.mutations(of: cases[0].plan)
+    let planCases: JSONValue = .array(
       cases.map { item in
         [
           "plan": item.plan.json(),
@@ -29,8 +30,18 @@ struct WebPlayerTests {
             }),
         ]
       })
-    let answers = try WebPlayerHarness.run(cases: request)
+    let reply = try WebPlayerHarness.run(
+      request: ["cases": planCases, "refusals": .array(refusals.map(\.json))])
+    let answers = reply["answers"] ?? .null
     var failures: [String] = []
+    for (refusal, message) in zip(refusals, reply["refusals"]?.arrayValue ?? []) {
+      // The player names the member the Swift loader names.
+      guard let text = message.stringValue, text.contains(refusal.location.isEmpty ? "" : "\(refusal.location):") else {
+        failures.append(
+          "\(refusal.name): the Swift loader refuses it at '\(refusal.location)', the player says \(message)")
+        continue
+      }
+    }
     var compared = 0
     var samples = 0
     for (caseIndex, item) in cases.enumerated() {
@@ -58,7 +69,7 @@ struct WebPlayerTests {
       }
     }
     print(
-      "web player: \(cases.count) plans (\(unloadable) random plans that do not load left out), \(samples) samples, \(compared) values compared, \(failures.count) differ"
+      "web player: \(cases.count) plans, \(refusals.count) refused, \(samples) samples, \(compared) values compared, \(failures.count) differ"
     )
     #expect(
       failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(12).joined(separator: "\n"))")
