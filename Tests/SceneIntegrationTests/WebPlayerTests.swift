@@ -42,7 +42,7 @@ struct WebPlayerTests {
         continue
       }
     }
-    var compared = 0
+    var tally = Tally()
     var samples = 0
     for (caseIndex, item) in cases.enumerated() {
       for (runIndex, run) in item.runs.enumerated() {
@@ -58,7 +58,7 @@ struct WebPlayerTests {
         }
         for (index, time) in run.times.enumerated() {
           samples += 1
-          compare(got[index], expected.samples[index], at: "\(place) t=\(time)", count: &compared, into: &failures)
+          compare(got[index], expected.samples[index], at: "\(place) t=\(time)", tally: &tally, into: &failures)
         }
         if run.events != nil {
           let liveDiffers = answer["liveDiffers"]?.arrayValue
@@ -69,11 +69,11 @@ struct WebPlayerTests {
       }
     }
     print(
-      "web player: \(cases.count) plans, \(refusals.count) refused, \(samples) samples, \(compared) values compared, \(failures.count) differ"
+      "web player: \(cases.count) plans, \(refusals.count) refused, \(samples) samples, \(tally.count) values compared (largest difference \(tally.largest)), \(failures.count) differ"
     )
     #expect(
       failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(12).joined(separator: "\n"))")
-    #expect(compared > 100_000)
+    #expect(tally.count > 100_000)
   }
 
   /// What `scenec sample` prints for `run`: its samples, and for an event script the state at each time.
@@ -101,25 +101,31 @@ struct WebPlayerTests {
     return (json["samples"]?.arrayValue ?? [], states)
   }
 
+  struct Tally {
+    var count = 0
+    var largest = 0.0
+  }
+
   /// Compares one JSON value with the Swift one: numbers within the tolerance, everything else exactly.
   func compare(
-    _ got: JSONValue, _ expected: JSONValue, at place: String, count: inout Int, into failures: inout [String]
+    _ got: JSONValue, _ expected: JSONValue, at place: String, tally: inout Tally, into failures: inout [String]
   ) {
     func differ(_ what: String) { if failures.count < 200 { failures.append("\(place): \(what)") } }
     switch (got, expected) {
     case (.number(let a), .number(let b)):
-      count += 1
+      tally.count += 1
+      tally.largest = max(tally.largest, abs(a - b))
       if !(abs(a - b) <= Self.tolerance * max(1, abs(b))) { differ("\(a), expected \(b)") }
     case (.array(let a), .array(let b)):
       guard a.count == b.count else { return differ("\(a.count) items, expected \(b.count)") }
       for (index, pair) in zip(a, b).enumerated() {
-        compare(pair.0, pair.1, at: "\(place)[\(index)]", count: &count, into: &failures)
+        compare(pair.0, pair.1, at: "\(place)[\(index)]", tally: &tally, into: &failures)
       }
     case (.object(let a), .object(let b)):
       guard a.map(\.0) == b.map(\.0) else { return differ("members \(a.map(\.0)), expected \(b.map(\.0))") }
-      for (x, y) in zip(a, b) { compare(x.1, y.1, at: "\(place).\(x.0)", count: &count, into: &failures) }
+      for (x, y) in zip(a, b) { compare(x.1, y.1, at: "\(place).\(x.0)", tally: &tally, into: &failures) }
     default:
-      count += 1
+      tally.count += 1
       if got != expected { differ("\(got), expected \(expected)") }
     }
   }
