@@ -83,7 +83,7 @@ export function ulp(x) {
   return Math.pow(2, exponent - 1075);
 }
 
-/** NumberFormatting.shortest: integers without a fraction, plain decimals in [1e-6, 1e15), Swift's exponent form
+/** NumberFormatting.shortest: integers without a fraction, plain decimals from 1e-6 to 2^53, Swift's exponent form
  * (`1e-07`, `1.5e+300`) outside, `0` for ±0. */
 export function shortest(x) {
   if (Number.isNaN(x)) return 'nan';
@@ -91,11 +91,9 @@ export function shortest(x) {
   if (x === 0) return '0';
   const magnitude = Math.abs(x);
   if (magnitude < 9007199254740992 && Number.isInteger(x)) return String(x);
-  if (magnitude >= 1e-6 && magnitude < 1e15) {
-    const text = String(x);
-    return text.includes('e') ? x.toFixed(20).replace(/0+$/, '') : text;
-  }
-  // Swift writes the same shortest digits with at least two exponent digits and a sign.
+  // JavaScript writes plain decimals from 1e-6 to 1e21, Swift up to 2^53 (and NumberFormatting keeps them from 1e-6).
+  if (magnitude >= 1e-6 && magnitude <= 9007199254740992) return String(x);
+  // Outside, Swift writes the same shortest digits with a signed exponent of at least two digits.
   const [mantissa, exponent] = x.toExponential().split('e');
   const sign = exponent[0] === '-' ? '-' : '+';
   const digits = exponent.replace(/^[+-]/, '');

@@ -24,7 +24,8 @@ enum WebPlayerHarness {
     throw Failure(description: "chromium is not on PATH: the web player tests need it (`apt-get install chromium`)")
   }
 
-  /// The request is `{cases, refusals}`; the answer `{answers, refusals}`: for each refused plan the message of
+  /// The request is `{cases, refusals, numbers}`; the answer `{answers, refusals, formatted}` (the numbers as path
+  /// data writes them): for each refused plan the message of
   /// the error `loadPlan` threw (null if it loaded), and for each case `{plan, runs: [{options, times}]}`, per run: `{samples, liveDiffers, states}` (the last two only
   /// for runs with events: the times at which a live session, fed the script's events between the samples (whose
   /// times are ascending), does not give exactly the scripted sample, and the state name at each time).
@@ -34,7 +35,7 @@ enum WebPlayerHarness {
       try {
         const source = document.getElementById('player').textContent;
         const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
-        const { loadPlan, parseEvents } = await import(url);
+        const { loadPlan, parseEvents, shortest } = await import(url);
         const request = JSON.parse(document.getElementById('cases').textContent);
         const refusals = request.refusals.map((plan) => {
           try {
@@ -67,7 +68,8 @@ enum WebPlayerHarness {
             return answer;
           });
         });
-        out.textContent = JSON.stringify({answers, refusals});
+        const formatted = request.numbers.map(shortest);
+        out.textContent = JSON.stringify({answers, refusals, formatted});
       } catch (error) {
         out.textContent = JSON.stringify({error: String(error && error.stack || error)});
       }

@@ -12,6 +12,11 @@ import Testing
 @Suite("Web player")
 struct WebPlayerTests {
   static let tolerance = 1e-9
+  /// Path coordinates across NumberFormatting's cases: integers, plain decimals, Swift's exponent forms, ±0.
+  static let numbers: [Double] = [
+    0, -0.0, 1, -3, 0.1, 123.456, 1e-6, 9.99e-7, 1e-7, -2.5e-8, 5e-324, 1e15 + 0.5, 9_007_199_254_740_992,
+    9_007_199_254_740_994, 1.2345e20, 1e300, -1.7976931348623157e308, 1.0 / 3, 2.0 / 3 * 1e-9,
+  ]
 
   @Test func theWebPlayerSamplesAsTheSwiftRuntimeDoes() throws {
     var refusals: [WebPlayerCase.Refusal] = []
@@ -31,9 +36,15 @@ struct WebPlayerTests {
         ]
       })
     let reply = try WebPlayerHarness.run(
-      request: ["cases": planCases, "refusals": .array(refusals.map(\.json))])
+      request: [
+        "cases": planCases, "refusals": .array(refusals.map(\.json)),
+        "numbers": .array(Self.numbers.map { .number($0) }),
+      ])
     let answers = reply["answers"] ?? .null
     var failures: [String] = []
+    let formatted = reply["formatted"]?.arrayValue?.map { $0.stringValue ?? "?" } ?? []
+    let written = Self.numbers.map(NumberFormatting.shortest)
+    if formatted != written { failures.append("path numbers written \(formatted), expected \(written)") }
     for (refusal, message) in zip(refusals, reply["refusals"]?.arrayValue ?? []) {
       // The player names the member the Swift loader names.
       guard let text = message.stringValue, text.contains(refusal.location.isEmpty ? "" : "\(refusal.location):") else {
