@@ -1367,8 +1367,13 @@ export class LiveSession {
   }
 
   sample(time) {
+    return presentation(this.player.plan, time, this.sampleFrames(time));
+  }
+
+  /** As `Player.sampleFrames`: the session's own buffer, overwritten by the next call. */
+  sampleFrames(time) {
     this.replay.sample(time, this.frames);
-    return presentation(this.player.plan, time, this.frames);
+    return this.frames;
   }
 
   stateName(time) {
@@ -1405,21 +1410,25 @@ export class Player {
   /** As `scenec sample` at one time: options {timeline: NAME} or {events: "press@0,release@1.2"}; without
    * either, a scene with states replays no events from its initial state, any other plays its autoplay set. */
   sample(time, options = {}) {
+    return presentation(this.plan, time, this.sampleFrames(time, options));
+  }
+
+  /** The same sample as raw frames, for a renderer: per layer (paint order) `{values, path}`, Float64Arrays of the
+   * slot values (`SLOTS[name].first` …) and the path coordinates. The player's own buffer: the next call
+   * overwrites it. */
+  sampleFrames(time, options = {}) {
     const { timeline, events } = options ?? {};
     if (timeline !== undefined && timeline !== null) {
       if (events !== undefined && events !== null) throw new Error('give either events or timeline');
       const index = this.timelineNames.indexOf(timeline);
       if (index < 0) throw new Error(`no timeline named '${timeline}'`);
       this.sampler.sample(time, [index], this.frames);
-      return presentation(this.plan, time, this.frames);
+    } else if ((events !== undefined && events !== null) || this.plan.machine) {
+      this.replay(events ?? '').sample(time, this.frames);
+    } else {
+      this.sampler.sample(time, this.plan.autoplay, this.frames);
     }
-    if ((events !== undefined && events !== null) || this.plan.machine) {
-      const replay = this.replay(events ?? '');
-      replay.sample(time, this.frames);
-      return presentation(this.plan, time, this.frames);
-    }
-    this.sampler.sample(time, this.plan.autoplay, this.frames);
-    return presentation(this.plan, time, this.frames);
+    return this.frames;
   }
 
   /** The name of the state in effect at `time` under the events given ("" without states). */
