@@ -246,7 +246,9 @@ export function springCurve(mass, stiffness, damping, initialVelocity, allowsOve
   }
   const omegaStar = omega0 * Math.sqrt(zeta * zeta - 1);
   const k = (zeta * omega0 - v0) / omegaStar;
-  return { regime: 2, decay: -zeta * omega0 + omegaStar, frequency: -zeta * omega0 - omegaStar, slow: 1 + k, fast: 1 - k };
+  return {
+    regime: 2, decay: -zeta * omega0 + omegaStar, frequency: -zeta * omega0 - omegaStar, slow: 1 + k, fast: 1 - k,
+  };
 }
 
 export function springProgress(spring, t) {
@@ -885,7 +887,9 @@ export class MachineReplay {
 
   /** MachineReplay.receive: one more event, no earlier than the last; returns how it was ignored, or null. */
   receive(name, time) {
-    if (Number.isNaN(time) || typeof time !== 'number') throw new Error(`event '${name}' has a time that is not a number`);
+    if (Number.isNaN(time) || typeof time !== 'number') {
+      throw new Error(`event '${name}' has a time that is not a number`);
+    }
     const last = this.events[this.events.length - 1];
     if (last && time < last.time) {
       throw new Error(`event '${name}' at ${shortest(time)} s comes before the last one, at ${shortest(last.time)} s`);
@@ -1056,7 +1060,9 @@ export function readPlan(json) {
     return { name: String(timeline.name), autoplay: timeline.autoplay === true,
       tracks: [keptIndex(range[0]), keptIndex(range[1])] };
   });
-  if (previousEnd !== json.tracks.length) fail('timelines', `the timelines own ${previousEnd} of ${json.tracks.length} tracks`);
+  if (previousEnd !== json.tracks.length) {
+    fail('timelines', `the timelines own ${previousEnd} of ${json.tracks.length} tracks`);
+  }
   const plan = {
     scene: String(json.scene), width: json.size[0], height: json.size[1], layers, timelines, tracks, warnings,
     modelValues: layers.map((layer) => layer.values), modelPaths: layers.map((layer) => layer.coordinates),
@@ -1188,7 +1194,8 @@ function readMachine(json, plan, mapValues) {
     loopLength: number(state.loopLength, `machine.states[${index}].loopLength`),
     final: state.final === true,
     values: state.values.map((values, layer) => mapValues(values, `machine.states[${index}].values[${layer}]`)),
-    paths: state.pathCoordinates.map((path, layer) => numbers(path, `machine.states[${index}].pathCoordinates[${layer}]`)),
+    paths: state.pathCoordinates.map(
+      (path, layer) => numbers(path, `machine.states[${index}].pathCoordinates[${layer}]`)),
   }));
   const transitions = json.transitions.map((transition, index) => {
     const where = `machine.transitions[${index}]`;
@@ -1213,7 +1220,9 @@ function readMachine(json, plan, mapValues) {
       fail(where, 'duration must be finite and ≥ 0, length ≥ 0');
     }
     if (!['start', 'end'].includes(transition.discrete)) fail(`${where}.discrete`, 'expected "start" or "end"');
-    if (!['blend', 'replace'].includes(transition.interrupt)) fail(`${where}.interrupt`, 'expected "blend" or "replace"');
+    if (!['blend', 'replace'].includes(transition.interrupt)) {
+      fail(`${where}.interrupt`, 'expected "blend" or "replace"');
+    }
     const key = `${transition.from}|${transition.trigger}`;
     if (triggers.has(key)) fail(where, 'a second transition from the same state on the same trigger');
     triggers.add(key);

@@ -24,11 +24,11 @@ enum WebPlayerHarness {
     throw Failure(description: "chromium is not on PATH: the web player tests need it (`apt-get install chromium`)")
   }
 
-  /// The request is `{cases, refusals, numbers}`; the answer `{answers, refusals, formatted}` (the numbers as path
-  /// data writes them): for each refused plan the message of
-  /// the error `loadPlan` threw (null if it loaded), and for each case `{plan, runs: [{options, times}]}`, per run: `{samples, liveDiffers, states}` (the last two only
-  /// for runs with events: the times at which a live session, fed the script's events between the samples (whose
-  /// times are ascending), does not give exactly the scripted sample, and the state name at each time).
+  /// The request is `{cases, refusals, numbers}`; the answer `{answers, refusals, formatted}`: for each refused
+  /// plan the message of the error `loadPlan` threw (null if it loaded); for each case `{plan, runs: [{options,
+  /// times}]}`, per run, `{samples, liveDiffers, states}` (the last two only for runs with events: the times at
+  /// which a live session, fed the script's events between the samples (whose times are ascending), does not give
+  /// exactly the scripted sample, and the state name at each time); the numbers as path data writes them.
   static let script = """
     (async () => {
       const out = document.getElementById('out');

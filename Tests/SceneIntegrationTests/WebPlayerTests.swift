@@ -80,7 +80,8 @@ struct WebPlayerTests {
       }
     }
     print(
-      "web player: \(cases.count) plans, \(refusals.count) refused, \(samples) samples, \(tally.count) values compared (largest difference \(tally.largest)), \(failures.count) differ"
+      "web player: \(cases.count) plans, \(refusals.count) refused, \(samples) samples, \(tally.count) values "
+        + "compared (largest difference \(tally.largest)), \(failures.count) differ"
     )
     #expect(
       failures.isEmpty, "\(failures.count) differences, the first: \(failures.prefix(12).joined(separator: "\n"))")
