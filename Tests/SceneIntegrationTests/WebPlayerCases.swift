@@ -41,6 +41,12 @@ struct WebPlayerCase {
       let text = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
       guard let plan = PlanTestSupport.plan(yaml: text, path: name) else { continue }
       cases.append(try make(name: name, plan: plan))
+      // The switch again with `interrupt: replace` (Core Animation's jump) on the transition that blends.
+      let replacing = text.replacingOccurrences(
+        of: "timeline: turnOff}", with: "timeline: turnOff, interrupt: replace}")
+      if replacing != text, let plan = PlanTestSupport.plan(yaml: replacing, path: name) {
+        cases.append(try make(name: "\(name) (interrupt: replace)", plan: plan))
+      }
     }
     var generator = RandomSpecGenerator(seed: 0x3EB_91A7)
     for round in 0..<randomCount {
