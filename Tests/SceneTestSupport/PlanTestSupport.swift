@@ -15,6 +15,11 @@ package enum PlanTestSupport {
     SpecChecker.check(SourceFile(path: path, text: yaml)).scene
   }
 
+  /// The plan of inline YAML, or nil when it does not check.
+  package static func plan(yaml: String, path: String = "inline.yaml") -> Plan? {
+    scene(yaml: yaml, path: path).map { PlanCompiler.compile($0) }
+  }
+
   package static func plan(spec name: String) throws -> Plan {
     let url = root.appendingPathComponent("specs/\(name).yaml")
     let text = try String(contentsOf: url, encoding: .utf8)

@@ -1,0 +1,124 @@
+import Foundation
+import SceneCore
+import SceneTestSupport
+
+/// Runs Web/scenec-player.js in headless Chromium on many plans in one page load: the page imports the module (its
+/// text inlined, loaded from a blob URL, so a file:// page needs no server), answers every case's runs with
+/// `player.sample` and a live session, and writes the answers into the DOM, which `chromium --dump-dom` prints.
+enum WebPlayerHarness {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static let moduleURL = PlanTestSupport.root.appendingPathComponent("Web/scenec-player.js")
+
+  /// `chromium` on PATH; a clear failure (not a skip) when it is missing.
+  static func executable() throws -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      for name in ["chromium", "chromium-browser"] {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    throw Failure(description: "chromium is not on PATH: the web player tests need it (`apt-get install chromium`)")
+  }
+
+  /// The request is `{cases, refusals, numbers}`; the answer `{answers, refusals, formatted}`: for each refused
+  /// plan the message of the error `loadPlan` threw (null if it loaded); for each case `{plan, runs: [{options,
+  /// times}]}`, per run, `{samples, liveDiffers, states}` (the last two only for runs with events: the times at
+  /// which a live session, fed the script's events between the samples (whose times are ascending), does not give
+  /// exactly the scripted sample, and the state name at each time); the numbers as path data writes them.
+  static let script = """
+    (async () => {
+      const out = document.getElementById('out');
+      try {
+        const source = document.getElementById('player').textContent;
+        const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+        const { loadPlan, parseEvents, shortest } = await import(url);
+        const request = JSON.parse(document.getElementById('cases').textContent);
+        const refusals = request.refusals.map((plan) => {
+          try {
+            loadPlan(plan);
+            return null;
+          } catch (error) {
+            return String(error.message);
+          }
+        });
+        const answers = request.cases.map((c) => {
+          const player = loadPlan(c.plan);
+          return c.runs.map((run) => {
+            const answer = {samples: run.times.map((t) => player.sample(t, run.options))};
+            if (run.options.events !== undefined) {
+              const session = player.live();
+              const events = run.options.events === '' ? [] : parseEvents(run.options.events);
+              let next = 0;
+              // Live samples must equal the scripted ones exactly: only the times where they do not are sent back.
+              answer.liveDiffers = [];
+              run.times.forEach((t, index) => {
+                while (next < events.length && events[next].time <= t) {
+                  session.send(events[next].name, events[next].time);
+                  next += 1;
+                }
+                const live = session.sample(t);
+                if (JSON.stringify(live) !== JSON.stringify(answer.samples[index])) answer.liveDiffers.push(t);
+              });
+              answer.states = run.times.map((t) => player.stateName(t, run.options.events));
+            }
+            return answer;
+          });
+        });
+        const formatted = request.numbers.map(shortest);
+        out.textContent = JSON.stringify({answers, refusals, formatted});
+      } catch (error) {
+        out.textContent = JSON.stringify({error: String(error && error.stack || error)});
+      }
+    })();
+    """
+
+  /// The page's answer (`{answers, refusals}`), parsed.
+  static func run(request: JSONValue) throws -> JSONValue {
+    let chromium = try executable()
+    let module = try String(contentsOf: moduleURL, encoding: .utf8)
+    guard !module.contains("</script"), !module.contains("<!--") else {
+      throw Failure(description: "the module's text cannot be inlined in a <script> element")
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-webplayer-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let json = JSONWriter(style: .compact).string(from: request).replacingOccurrences(of: "</", with: "<\\/")
+    let page = """
+      <!DOCTYPE html><html><body><script type="application/json" id="cases">\(json)</script>
+      <script type="text/plain" id="player">\(module)</script>
+      <pre id="out"></pre><script>\(script)</script></body></html>
+      """
+    let url = directory.appendingPathComponent("cases.html")
+    try page.write(to: url, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium)
+    process.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
+      "--virtual-time-budget=60000", "--dump-dom", url.absoluteString,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let dom = String(decoding: data, as: UTF8.self)
+    guard let start = dom.range(of: "<pre id=\"out\">"),
+      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+    else { throw Failure(description: "chromium printed no results (exit \(process.terminationStatus))") }
+    // --dump-dom escapes the text node's &, < and > (and writes U+00A0 as &nbsp;).
+    let text = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&nbsp;", with: "\u{A0}")
+      .replacingOccurrences(of: "&amp;", with: "&")
+    let parsed = try JSONParser.parse(text, maxDepth: 64)
+    if let error = parsed["error"]?.stringValue { throw Failure(description: "the page failed: \(error)") }
+    guard parsed["answers"] != nil, parsed["refusals"] != nil else {
+      throw Failure(description: "the page gave no answers")
+    }
+    return parsed
+  }
+}
