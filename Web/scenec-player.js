@@ -315,6 +315,8 @@ export function motionAngle(c, o, s) {
 // ---- Timing (CycleClock.swift, LeafTime.swift) ----------------------------------------------------------------
 
 const TOLERANCE = 1e-12;
+/** AnimatableKeyPath.showsTrueFrom: a boolean shows true from ½ less the rounding a number meant as ½ carries. */
+const SHOWS_TRUE_FROM = 0.5 - 1e-12;
 
 function slack(quotient, atEnd) {
   const relative = Math.min(TOLERANCE * Math.max(1, Math.abs(quotient)), 1e-3);
@@ -348,6 +350,27 @@ export function leaving(t, cycle, atEnd = false) {
   return [iteration, Math.min(Math.max(t - cycle * iteration, 0), cycle)];
 }
 
+/**
+ * CycleClock.terminal: the repeat and position a node ends in, from the end in cycles as a sum of quotients (AD / C
+ * near the repeat count, timeOffset / C near its own ratio) so it meets the key times exact arithmetic meets.
+ */
+export function terminal(active, offset, cycle, speed) {
+  if (!(Number.isFinite(cycle) && cycle > 0)) {
+    return speed > 0 ? leaving(active + offset, cycle, true) : entering(offset - active, cycle, true);
+  }
+  const quotient = (speed > 0 ? active : -active) / cycle + offset / cycle;
+  const whole = Math.round(quotient);
+  const onBoundary = Math.abs(quotient - whole) <= slack(quotient, true);
+  if (speed > 0) {
+    // Going forwards the window closes a cycle: (0, C].
+    const iteration = onBoundary ? whole - 1 : Math.ceil(quotient) - 1;
+    return [iteration, onBoundary ? cycle : Math.min(Math.max((quotient - iteration) * cycle, 0), cycle)];
+  }
+  // Going backwards it opens one: [0, C).
+  const iteration = onBoundary ? whole : Math.floor(quotient);
+  return [iteration, onBoundary ? 0 : Math.min(Math.max((quotient - iteration) * cycle, 0), cycle)];
+}
+
 function phaseSlack(active, cycle, begin, speed) {
   const extent = Number.isFinite(active) ? active : Number.isFinite(cycle) ? cycle : 0;
   return TOLERANCE * ((speed !== 0 ? extent / Math.abs(speed) : 0) + Math.abs(begin));
@@ -359,7 +382,7 @@ function makeNode(parent, stage) {
   const slackTime = phaseSlack(active, cycle, begin, speed);
   let end;
   if (speed !== 0 && Number.isFinite(active)) {
-    end = speed > 0 ? leaving(active + offset, cycle, true) : entering(offset - active, cycle, true);
+    end = terminal(active, offset, cycle, speed);
   } else {
     end = [speed < 0 ? -Infinity : Infinity, 0];
   }
@@ -535,7 +558,7 @@ export class Sampler {
       for (let offset = 0; offset < written; offset++) {
         const component = broadcast ? 0 : offset;
         let result = additive ? target[at + offset] + value[component] : value[component];
-        if (discrete) result = result >= 0.5 ? 1 : 0;
+        if (discrete) result = result >= SHOWS_TRUE_FROM ? 1 : 0;
         target[at + offset] = result;
       }
     }
@@ -1105,9 +1128,10 @@ function readTrack(item, where, layers, known, warnings) {
       flags: flagBits(stage.flags, STAGE_FLAGS, `${at}.flags`),
       timingFunction: timingFunction(stage.timingFunction, `${at}.timingFunction`),
     };
-    if (!(Number.isFinite(read.beginTime) && Number.isFinite(read.speed) && Number.isFinite(read.timeOffset)
-      && read.duration > 0 && read.cycle > 0 && read.activeDuration >= 0)) {
-      fail(at, 'beginTime, speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0');
+    // A member of a sequence after an endless sibling begins at +Infinity (it never starts).
+    if (!((Number.isFinite(read.beginTime) || read.beginTime === Infinity) && Number.isFinite(read.speed)
+      && Number.isFinite(read.timeOffset) && read.duration > 0 && read.cycle > 0 && read.activeDuration >= 0)) {
+      fail(at, 'beginTime finite or "inf"; speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0');
     }
     read.key = [read.beginTime, read.speed, read.timeOffset, read.duration, read.cycle, read.activeDuration,
       read.flags, ...read.timingFunction].map((x) => (Object.is(x, -0) ? '-0' : String(x))).join(',');

@@ -78,6 +78,40 @@ struct PlanFormatTests {
     #expect(map.layers.allSatisfy { $0 != nil } && map.tracks.allSatisfy { $0 != nil })
   }
 
+  /// A sequence member after an endless sibling never begins: its stage's beginTime is +∞, written "inf". The plan
+  /// `scenec compile` writes must load and sample as the compiled one does (it was refused once).
+  @Test("a plan whose stage begins at inf loads and samples as compiled")
+  func aStageBeginningAtInfinityLoads() throws {
+    let yaml = """
+      scene: s
+      size: [100, 100]
+      layers:
+        - {id: a, frame: [0, 0, 10, 10]}
+      timelines:
+        main:
+          target: a
+          autoplay: true
+          sequence:
+            - {keyPath: opacity, from: 0, to: 1, duration: 1, repeatCount: inf}
+            - {keyPath: position.x, from: 0, to: 50, duration: 1, fillMode: backwards}
+      """
+    let plan = try #require(PlanTestSupport.plan(yaml: yaml, path: "s.yaml"))
+    #expect(plan.tracks.stages.contains { $0.beginTime == .infinity })
+    let bytes = plan.prettyJSONBytes()
+    #expect(String(decoding: bytes, as: UTF8.self).contains("\"beginTime\": \"inf\""))
+    let loaded = try Plan.load(json: try JSONParser.parse(bytes)).plan
+    #expect(loaded == plan)
+    var compiled = Sampler(plan: plan)
+    var read = Sampler(plan: loaded)
+    var expected: [LayerFrame] = []
+    var actual: [LayerFrame] = []
+    for time in [0, 0.5, 1, 2.5, 1e6] {
+      compiled.sample(at: time, playing: plan.autoplayTimelines, into: &expected)
+      read.sample(at: time, playing: loaded.autoplayTimelines, into: &actual)
+      #expect(actual == expected, "at \(time)")
+    }
+  }
+
   @Test("a source map points at the definitions, 1-based")
   func sourceMapLocations() throws {
     let yaml =

@@ -134,10 +134,13 @@ enum TrackDecoder {
       try reader.number("beginTime"), try reader.number("speed"), try reader.number("timeOffset"),
       try reader.number("duration"), try reader.number("cycle"), try reader.number("activeDuration"),
     ]
-    guard numbers[0].isFinite, numbers[1].isFinite, numbers[2].isFinite, numbers[3] > 0, numbers[4] > 0,
-      numbers[5] >= 0
+    // A member of a sequence after an endless sibling begins at +∞ (it never starts): the compiler writes that.
+    guard numbers[0].isFinite || numbers[0] == .infinity, numbers[1].isFinite, numbers[2].isFinite, numbers[3] > 0,
+      numbers[4] > 0, numbers[5] >= 0
     else {
-      throw PlanError(reader.location, "beginTime, speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0")
+      throw PlanError(
+        reader.location,
+        "beginTime finite or \"inf\"; speed, timeOffset finite; duration, cycle > 0; activeDuration ≥ 0")
     }
     var flags = TimeStage.Flags()
     for (index, item) in try reader.array("flags").enumerated() {
