@@ -108,23 +108,32 @@ public struct Sampler: Sendable {
   /// Copies the model values into `frames`, sizing it on the first call only, and notes where each layer's
   /// values and path are in `workspace`.
   private func resetToModel(_ frames: inout [LayerFrame], workspace: SamplerWorkspace) {
-    let layers = plan.layers
+    // Everything the per-layer loops read is a raw buffer or a local: no array of the plan (and no global of
+    // another module, such as `SlotLayout.count`) is touched per layer, so the loops retain nothing.
+    let layerCount = plan.layers.count
+    let stride = SlotLayout.count
     let slots = program.slotValues.base
     let path = program.pathCoordinates.base
     let starts = program.pathCoordinateStarts.base
-    if frames.count != layers.count || !frames.indices.allSatisfy({ frameFits(frames[$0], layer: $0) }) {
-      frames = (0..<layers.count).map { index in
+    let fits =
+      frames.count == layerCount
+      && frames.indices.allSatisfy { index in
+        frames[index].values.count == stride && frames[index].path.count == starts[index + 1] - starts[index]
+      }
+    if !fits {
+      frames = (0..<layerCount).map { index in
         LayerFrame(
-          values: Array(UnsafeBufferPointer(start: slots + index * SlotLayout.count, count: SlotLayout.count)),
+          values: Array(UnsafeBufferPointer(start: slots + index * stride, count: stride)),
           path: Array(UnsafeBufferPointer(start: path + starts[index], count: starts[index + 1] - starts[index])))
       }
     }
     let layerSlots = workspace.layerSlots.base
     let layerPaths = workspace.layerPaths.base
+    let noPath = workspace.end.base
     frames.withUnsafeMutableBufferPointer { frames in
       for layer in 0..<frames.count {
         layerSlots[layer] = frames[layer].values.withUnsafeMutableBufferPointer {
-          $0.baseAddress!.update(from: slots + layer * SlotLayout.count, count: SlotLayout.count)
+          $0.baseAddress!.update(from: slots + layer * stride, count: stride)
           return $0.baseAddress!
         }
         let count = starts[layer + 1] - starts[layer]
@@ -134,14 +143,9 @@ public struct Sampler: Sendable {
             return $0.baseAddress!
           }
         } else {
-          layerPaths[layer] = workspace.end.base  // no path: nothing is written there
+          layerPaths[layer] = noPath  // no path: nothing is written there
         }
       }
     }
-  }
-
-  private func frameFits(_ frame: LayerFrame, layer: Int) -> Bool {
-    frame.values.count == SlotLayout.count
-      && frame.path.count == plan.layers.pathCoordinateStarts[layer + 1] - plan.layers.pathCoordinateStarts[layer]
   }
 }
