@@ -10,6 +10,8 @@ import Foundation
 struct HTTPRequest {
   var method: String
   var path: String
+  /// The query's `name=value` pairs (no percent-decoding: the server's parameters are numbers).
+  var query: [String: String]
 
   static let limit = 16 * 1024
 
@@ -41,7 +43,14 @@ struct HTTPRequest {
     }
     let target = String(parts[1])
     let path = String(target.prefix { $0 != "?" && $0 != "#" })
-    return .success(HTTPRequest(method: String(parts[0]), path: path))
+    var query: [String: String] = [:]
+    if let mark = target.firstIndex(of: "?") {
+      for pair in target[target.index(after: mark)...].split(separator: "&") {
+        let halves = pair.split(separator: "=", maxSplits: 1)
+        query[String(halves[0])] = halves.count == 2 ? String(halves[1]) : ""
+      }
+    }
+    return .success(HTTPRequest(method: String(parts[0]), path: path, query: query))
   }
 }
 

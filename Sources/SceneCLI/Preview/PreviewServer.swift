@@ -7,9 +7,10 @@ import SceneDiagnostics
 #endif
 
 /// `scenec preview SPEC --serve`: an HTTP server on 127.0.0.1 that serves the page, the current plan and the
-/// current diagnostics, and recompiles the spec when it changes. One thread: it waits at most 200 ms for a
-/// connection, answers it, then looks at the spec, so a change is compiled within about 200 ms and the page
-/// (polling `status.json` every 200 ms) takes it well within a second.
+/// current diagnostics, and recompiles the spec when it changes. One thread: it waits at most 100 ms for a
+/// connection, answers it, then looks at the spec, so a change is compiled within about 100 ms. The page
+/// long-polls `status.json?after=GENERATION`: that request is held (up to a second) until the next compile, so
+/// the page learns of it at once, and held requests never block other requests.
 struct PreviewServer {
   /// Set by SIGINT/SIGTERM; the loop stops at its next turn (within 200 ms) and the command exits 0.
   nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
@@ -24,6 +25,9 @@ struct PreviewServer {
   var planGeneration = -1
   var planJSON: String?
   var diagnosticsJSON = ""
+  /// Long polls waiting for a compile newer than `after`, answered when one happens or at `deadline`.
+  var waiting: [(client: Int32, after: Int, deadline: Double, head: Bool)] = []
+  static let longPollSeconds = 1.0
 
   static func serve(spec: String, options: SpecChecker.Options, assets: WebAssets, port: UInt16, console: Console)
     throws(CommandFailure) -> Int32
@@ -36,12 +40,11 @@ struct PreviewServer {
     installStopHandlers()
     _ = console.standardError.write("scenec: serving \(spec) at http://127.0.0.1:\(listener.port)/ (Ctrl-C stops)\n")
     while stopRequested == 0 {
-      if let client = listener.accept(waitingMilliseconds: 200) {
-        server.answer(client)
-        close(client)
-      }
+      if let client = listener.accept(waitingMilliseconds: 100) { server.answer(client) }
       if server.watcher.changed() { try? server.rebuild() }
+      server.answerWaiting()
     }
+    for entry in server.waiting { close(entry.client) }
     _ = console.standardError.write("scenec: preview stopped\n")
     return 0
   }
@@ -87,16 +90,43 @@ struct PreviewServer {
     }
   }
 
-  func answer(_ client: Int32) {
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Answers the held long polls that have news or waited long enough.
+  mutating func answerWaiting() {
+    let now = Self.now()
+    let body = HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: Array(status.utf8))
+    waiting.removeAll { entry in
+      guard entry.after != generation || now >= entry.deadline else { return false }
+      body.send(to: entry.client, head: entry.head)
+      close(entry.client)
+      return true
+    }
+  }
+
+  /// Reads one request and answers it, or holds it (a long poll with nothing new yet); closes what it answers.
+  mutating func answer(_ client: Int32) {
     var timeout = timeval(tv_sec: 1, tv_usec: 0)
     setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var sendTimeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
     switch HTTPRequest.read(from: client) {
-    case .failure(.silent): return
+    case .failure(.silent): break
     case .failure(.status(let code)): HTTPResponse.text(code, "bad request").send(to: client)
-    case .success(let request): response(to: request).send(to: client, head: request.method == "HEAD")
+    case .success(let request):
+      if request.path == "/status.json", let after = request.query["after"].flatMap(Int.init), after == generation,
+        waiting.count < 64
+      {
+        waiting.append((client, after, Self.now() + Self.longPollSeconds, request.method == "HEAD"))
+        return
+      }
+      response(to: request).send(to: client, head: request.method == "HEAD")
     }
+    close(client)
   }
 }
 
