@@ -51,6 +51,11 @@ struct PreviewServer {
 
   private static func installStopHandlers() {
     stopRequested = 0
+    // A parent may have started scenec with these blocked (the mask is inherited); they must reach the handler.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for signalNumber in [SIGINT, SIGTERM] { sigaddset(&unblocked, signalNumber) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber) { _ in PreviewServer.stopRequested = 1 }
     }
