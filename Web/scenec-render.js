@@ -35,13 +35,48 @@ function roundedRectPath(r, radius) {
     + `H${x0 + radius} ${arc} ${x0} ${y1 - radius} V${y0 + radius} ${arc} ${x0 + radius} ${y0} Z`;
 }
 
-function multiply(m, n) {
-  // m ∘ n as SVG matrices [a b c d e f]: apply n first, then m.
-  return [
-    m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
+// 4×4 matrices in CATransform3D's convention (row vectors, p' = p · M, row-major), as SceneCore's Transform3D.
+function concat(m, n) {
+  const product = new Array(16).fill(0);
+  for (let row = 0; row < 4; row++) {
+    for (let column = 0; column < 4; column++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * n[k * 4 + column];
+      product[row * 4 + column] = sum;
+    }
+  }
+  return product;
+}
+const translate3D = (x, y, z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+const scale3D = (x, y, z) => [x, 0, 0, 0, 0, y, 0, 0, 0, 0, z, 0, 0, 0, 0, 1];
+function cosineAndSine(angle) {
+  // Quarter turns exactly, as the Swift runtime's exactCosineAndSine, so that 90° leaves no 6e-17 shear.
+  const quarter = angle / (Math.PI / 2);
+  if (Number.isInteger(quarter)) return [[1, 0], [0, 1], [-1, 0], [0, -1]][((quarter % 4) + 4) % 4];
+  return [Math.cos(angle), Math.sin(angle)];
+}
+function rotate3D(axis, angle) {
+  const [c, s] = cosineAndSine(angle);
+  if (axis === 0) return [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1];
+  if (axis === 1) return [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1];
+  return [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+}
+
+// A layer's own matrix into its superlayer (the sample's `matrix` is the product down the tree, into the scene):
+// LayerMatrix.local — translation · rotation z, y, x · scale about the anchor point, x/y rotations projected
+// orthographically — as SVG's [a b c d e f].
+function localMatrix(layer) {
+  const [bx, by, bw, bh] = layer.bounds;
+  const ax = bx + layer.anchorPoint[0] * bw;
+  const ay = by + layer.anchorPoint[1] * bh;
+  const { translation: t, rotation: r, scale: k } = layer.transform;
+  let m = concat(translate3D(-ax, -ay, 0), scale3D(k[0], k[1], k[2]));
+  m = concat(m, rotate3D(2, r[2]));
+  m = concat(m, rotate3D(1, r[1]));
+  m = concat(m, rotate3D(0, r[0]));
+  m = concat(m, translate3D(t[0], t[1], t[2]));
+  m = concat(m, translate3D(layer.position[0], layer.position[1], 0));
+  return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
 function set(element, name, value) {
@@ -223,19 +258,18 @@ export function createRenderer(svg, options = {}) {
     if (!same) for (const g of groups) container.appendChild(g);
   }
 
-  function draw(layer, tree, white, toCanvas) {
+  function draw(layer, tree, white) {
     const key = (white ? "white:" : "") + layer.id;
     const n = node(key, layer);
     const g = n.group;
-    const matrix = layer.matrix;
-    const finite = matrix.every(Number.isFinite);
+    const matrix = localMatrix(layer);
+    const finite = matrix.every(Number.isFinite) && layer.matrix.every(Number.isFinite);
     const shown = !layer.hidden && layer.opacity > 0 && finite;
     set(g, "display", shown ? null : "none");
     if (!shown) return g;
     const identity = matrix[0] === 1 && matrix[1] === 0 && matrix[2] === 0 && matrix[3] === 1;
     set(g, "transform", identity && !matrix[4] && !matrix[5] ? null : `matrix(${matrix.join(" ")})`);
     set(g, "opacity", layer.opacity < 1 ? layer.opacity : null);
-    const own = multiply(toCanvas, matrix);
 
     const bounds = standardized(layer.bounds);
     const radius = clampRadius(layer.cornerRadius, bounds);
@@ -252,7 +286,7 @@ export function createRenderer(svg, options = {}) {
     if (n.type === "text") drawText(n, layer, white);
 
     const children = paintOrder(tree.sublayers.get(layer.id) ?? []);
-    arrange(n.sublayers, children.map((child) => draw(child, tree, white, own)));
+    arrange(n.sublayers, children.map((child) => draw(child, tree, white)));
 
     if (layer.masksToBounds) {
       if (!n.clipPath) {
@@ -287,11 +321,11 @@ export function createRenderer(svg, options = {}) {
         n.mask.id = prefix + "mask-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
         set(n.mask, "maskUnits", "userSpaceOnUse");
       }
-      const region = canvasIn(own);
+      const region = canvasIn(layer.matrix);
       set(n.mask, "x", region.x); set(n.mask, "y", region.y);
       set(n.mask, "width", region.width); set(n.mask, "height", region.height);
       // The mask layer drawn white with its own alpha: the luminance mask equals its coverage.
-      arrange(n.mask, [draw(maskLayer, tree, true, own)]);
+      arrange(n.mask, [draw(maskLayer, tree, true)]);
       set(g, "mask", `url(#${n.mask.id})`);
     } else {
       set(g, "mask", null);
@@ -310,7 +344,7 @@ export function createRenderer(svg, options = {}) {
         tree.sublayers.get(layer.parent).push(layer);
       }
     }
-    arrange(root, paintOrder(tree.roots).map((layer) => draw(layer, tree, false, [1, 0, 0, 1, 0, 0])));
+    arrange(root, paintOrder(tree.roots).map((layer) => draw(layer, tree, false)));
     // Layers gone from the plan (a live reload) leave with their definitions.
     for (const [key, n] of nodes) {
       if (seen.has(key)) continue;
