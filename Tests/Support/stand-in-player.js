@@ -27,6 +27,8 @@ export function loadPlan(plan) {
     sample(time, options) { return nearest(lookup(keyOf(options)).samples, time); },
     live() {
       const events = [];
+      // The newest session's events, for the tests (the page replays the events so far into a fresh session).
+      globalThis.scenecStandInSends = events;
       const script = () => events.map((e) => `${e.name}@${e.time}`).join(",");
       return {
         send(name, time) { events.push({ name, time }); },
