@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 chromium, url, profile = sys.argv[1:4]
 to_child_read, to_child_write = os.pipe()
@@ -65,7 +66,19 @@ def evaluate(session, expression):
 try:
     target = call("Target.createTarget", {"url": url})["targetId"]
     session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-    evaluate(session, "new Promise((r) => { const w = () => window.scenec ? window.scenec.ready.then(r) : setTimeout(w, 50); w(); })")
+    # The target may still be on about:blank or mid-navigation: ask again until the page's player is ready.
+    ready = False
+    for attempt in range(100):
+        try:
+            ready = evaluate(session, "window.scenec ? window.scenec.ready.then(() => true) : false")
+        except SystemExit as failure:
+            if "context" not in str(failure):
+                raise
+        if ready:
+            break
+        time.sleep(0.1)
+    if not ready:
+        raise SystemExit("the page never became ready")
     names = evaluate(session, "[...document.querySelectorAll('#events button')].map((b) => b.dataset.event)")
     evaluate(session, "document.querySelectorAll('#events button')[0].click(); true")
     evaluate(session, "document.dispatchEvent(new KeyboardEvent('keydown', {key: '2'})); true")
