@@ -8,6 +8,7 @@ enum Help {
       + " [--format text|json|sarif|github]",
     "schema": "scenec schema [-o FILE]",
     "export": ExportCommand.usage,
+    "preview": PreviewCommand.usage,
     "help": "scenec help [COMMAND]",
   ]
 
@@ -72,6 +73,8 @@ enum Help {
         """
     case "export":
       body = ExportCommand.help
+    case "preview":
+      body = PreviewCommand.help
     case "schema":
       body = """
         Prints the JSON Schema (draft 2020-12) of the spec language, generated from the checker's own table of

@@ -10,6 +10,7 @@ public enum SceneCLI {
     ("sample", "print the presentation state of every layer at given times (JSON)"),
     ("schema", "print the JSON Schema of the spec language, for editors"),
     ("export", "SVG frames, filmstrips (SVG/PNG) and Lottie JSON of a scene"),
+    ("preview", "a self-contained HTML page that plays the scene, or serve it with live reload"),
     ("help", "show help for a command"),
   ]
 
@@ -47,6 +48,7 @@ public enum SceneCLI {
     case "sample": return try SampleCommand.run(rest, console: console)
     case "schema": return try SchemaCommand.run(rest, console: console)
     case "export": return try ExportCommand.run(rest, console: console)
+    case "preview": return try PreviewCommand.run(rest, console: console)
     default:
       let hint =
         Suggestions.closest(to: command, among: commands.map(\.name)).first.map { "; did you mean '\($0)'?" } ?? ""

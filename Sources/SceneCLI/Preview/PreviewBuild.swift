@@ -1,0 +1,28 @@
+import SceneChecker
+import SceneCompiler
+import SceneDiagnostics
+import SceneRuntime
+
+/// One compile of the previewed spec: its plan when it has no errors, and its diagnostics as `scenec lint
+/// --format json` writes them (the page's `/diagnostics.json`) and as text for the terminal.
+struct PreviewBuild {
+  var planJSON: String?
+  var diagnosticsJSON: String
+  var diagnosticsText: String
+  var hasErrors: Bool
+
+  static func compile(_ source: SourceFile, options: SpecChecker.Options) -> PreviewBuild {
+    var result = SpecChecker.check(source, options: options)
+    let reports = [FileReport(source: source, diagnostics: result.diagnostics)]
+    let json = JSONRenderer().render(reports)
+    let text = result.diagnostics.isEmpty ? "" : TextRenderer(color: false).render(reports)
+    guard !result.hasErrors, let scene = result.scene else {
+      return PreviewBuild(planJSON: nil, diagnosticsJSON: json, diagnosticsText: text, hasErrors: true)
+    }
+    result.scene = nil
+    let plan = PlanCompiler.compile(consuming: scene, source: source)
+    return PreviewBuild(
+      planJSON: String(decoding: plan.prettyJSONBytes(), as: UTF8.self), diagnosticsJSON: json,
+      diagnosticsText: text, hasErrors: false)
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The preview page's pixels against `scenec export svg` rendered by rsvg: every seed timeline at its start,
+/// middle and end, screenshotted in headless Chromium at the zoom that gives thin strokes interior pixels, compared
+/// on interior pixels as the Lottie pixel tests are (anti-aliased edges differ between rasterisers). The player is
+/// the stand-in that serves `scenec sample`'s own samples, so what is compared is the renderer.
+@Suite(.serialized) struct PreviewRenderTests {
+  @Test func thePageDrawsWhatTheSVGExportDraws() throws {
+    guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert, Chromium.path != nil else { return }
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var total = FrameComparison.Tally()
+    var lines: [String] = []
+    for (name, timeline) in ExportFixtures.seedTimelines {
+      let spec = ExportFixtures.spec(name)
+      let plan = try PreviewFixtures.planObject(spec)
+      let size = try #require(plan["size"] as? [Double])
+      let end = PreviewFixtures.end(of: plan, timeline: timeline)
+      let times = [0, end / 2, end]
+      let player = try PreviewFixtures.standInPlayer(spec: spec, times: times, in: folder)
+      let page = folder.appendingPathComponent("\(name).html").path
+      let run = CLI.run(["preview", spec, "-o", page], environment: ["SCENEC_PLAYER_MODULE": player])
+      try #require(run.status == 0, "\(run.standardError)")
+      let scale = max(1, min(4, Int((160.0 / max(1, min(size[0], size[1]))).rounded(.up))))
+      let width = Int(size[0]) * scale
+      let height = Int(size[1]) * scale
+      for time in times {
+        let label = "\(name) \(timeline ?? "autoplay") @\(time)"
+        var fragment = "at=\(time)&zoom=\(scale)&bare&background=light"
+        if let timeline { fragment += "&timeline=\(timeline)" }
+        let shot = folder.appendingPathComponent("shot.png").path
+        try? FileManager.default.removeItem(atPath: shot)
+        try Chromium.screenshot(
+          URL(fileURLWithPath: page).absoluteString + "#" + fragment, width: width, height: height, to: shot,
+          folder: folder)
+        let reference = try svgPixels(spec, timeline: timeline, time: time, scale: scale, folder: folder, rsvg: rsvg)
+        let dump = folder.appendingPathComponent("shot.rgba").path
+        try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
+        let rendered = try #require(ExportTools.Pixels(file: dump))
+        var tally = FrameComparison.Tally()
+        FrameComparison.compare(reference, rendered, label: label, into: &tally)
+        lines.append("\(label): \(tally.compared) interior pixels, \(tally.painted) painted, worst \(tally.worst)/255")
+        total.compared += tally.compared
+        total.painted += tally.painted
+        total.worst = max(total.worst, tally.worst)
+        total.mismatchCount += tally.mismatchCount
+        total.mismatches += tally.mismatches.prefix(2)
+        #expect(tally.compared > width * height / 4, "\(label): too few interior pixels compared")
+      }
+    }
+    print("preview pixels against export svg (rsvg):\n  " + lines.joined(separator: "\n  "))
+    print(
+      "preview pixels: \(total.compared) compared, \(total.painted) painted, worst \(total.worst)/255, "
+        + "\(total.mismatchCount) over \(FrameComparison.tolerance)/255")
+    #expect(total.mismatchCount == 0, "\(total.mismatches.joined(separator: "\n"))")
+    #expect(total.painted > 0)
+  }
+
+  /// `scenec export svg` at `time` rasterised by rsvg over white (the page's light background).
+  func svgPixels(_ spec: String, timeline: String?, time: Double, scale: Int, folder: URL, rsvg: String) throws
+    -> ExportTools.Pixels
+  {
+    let svg = folder.appendingPathComponent("frame.svg").path
+    let png = folder.appendingPathComponent("frame.png").path
+    let dump = folder.appendingPathComponent("frame.rgba").path
+    let run = CLI.run(
+      ["export", "svg", spec, "--at", "\(time)", "-o", svg] + (timeline.map { ["--timeline", $0] } ?? []))
+    try #require(run.status == 0, "\(run.standardError)")
+    let rasterised = try #require(ExportTools.run(rsvg, ["--zoom", "\(scale)", "-b", "white", "-o", png, svg]))
+    try #require(rasterised.status == 0, "rsvg-convert: \(rasterised.standardError)")
+    try #require(ExportTools.run(ExportTools.probePath ?? "", ["dump-png", png, dump])?.status == 0)
+    return try #require(ExportTools.Pixels(file: dump))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// What the preview tests share: a stand-in player module built from `scenec sample`'s own samples (until the
+/// real Web/scenec-player.js is in the tree, and so that the page and the renderer are tested apart from it),
+/// headless Chromium, and the served page.
+enum PreviewFixtures {
+  /// Writes Tests/Support/stand-in-player.js with the samples of `spec` at `times` for every timeline, the
+  /// autoplay set and each event script in `events`; returns the module's path.
+  static func standInPlayer(spec: String, times: [Double], events: [String] = [], in folder: URL) throws -> String {
+    let plan = try planObject(spec)
+    let timelines = (plan["timelines"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    let at = times.map { "\($0)" }.joined(separator: ",")
+    var table: [String: Any] = [:]
+    func samples(_ extra: [String]) throws -> [Any] {
+      let run = CLI.run(["sample", spec, "--at", at] + extra)
+      try #require(run.status == 0, "\(run.standardError)")
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+      return try #require(document["samples"] as? [Any])
+    }
+    table["autoplay"] = ["samples": try samples([])]
+    for name in timelines { table["timeline:\(name)"] = ["samples": try samples(["--timeline", name])] }
+    for script in events { table["events:\(script)"] = ["samples": try samples(["--events", script])] }
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: table), as: UTF8.self)
+    let template = try String(
+      contentsOf: CLI.repositoryRoot.appendingPathComponent("Tests/Support/stand-in-player.js"), encoding: .utf8)
+    let module = template.replacingOccurrences(of: "/*TABLE*/ {}", with: json)
+    let path = folder.appendingPathComponent("stand-in-player-\(UUID().uuidString).js").path
+    try module.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  static func planObject(_ spec: String) throws -> [String: Any] {
+    let run = CLI.run(["compile", spec])
+    try #require(run.status == 0, "\(run.standardError)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+  }
+
+  /// The latest finite end of a timeline's tracks (the autoplay set's when nil), as the page's scrubber computes it.
+  static func end(of plan: [String: Any], timeline: String?) -> Double {
+    var end = 0.0
+    let tracks = plan["tracks"] as? [[String: Any]] ?? []
+    for entry in plan["timelines"] as? [[String: Any]] ?? [] {
+      let name = entry["name"] as? String
+      guard timeline == nil ? (entry["autoplay"] as? Bool ?? false) : name == timeline else { continue }
+      let range = entry["tracks"] as? [Int] ?? [0, 0]
+      for track in range[0]..<range[1] {
+        for stage in tracks[track]["stages"] as? [[String: Any]] ?? [] {
+          let begin = (stage["beginTime"] as? NSNumber)?.doubleValue ?? 0
+          let active = (stage["activeDuration"] as? NSNumber)?.doubleValue ?? .infinity
+          if (begin + active).isFinite { end = max(end, begin + active) }
+        }
+      }
+    }
+    return end > 0 ? end : 1
+  }
+}
+
+enum Chromium {
+  static var path: String? {
+    guard let path = ExportTools.which("chromium") ?? ExportTools.which("chromium-browser") else {
+      Issue.record("chromium is \(ExportTools.hint)")
+      return nil
+    }
+    return path
+  }
+
+  static func arguments(profile: URL) -> [String] {
+    [
+      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+      "--user-data-dir=\(profile.path)", "--force-device-scale-factor=1",
+    ]
+  }
+
+  /// A screenshot of `url` at `width`×`height` CSS pixels.
+  static func screenshot(_ url: String, width: Int, height: Int, to file: String, folder: URL) throws {
+    let chromium = try #require(path)
+    let run = try #require(
+      ExportTools.run(
+        chromium,
+        arguments(profile: folder.appendingPathComponent("profile")) + [
+          "--window-size=\(width),\(height)", "--virtual-time-budget=2000", "--screenshot=\(file)", url,
+        ]))
+    try #require(FileManager.default.fileExists(atPath: file), "chromium wrote no screenshot: \(run.standardError)")
+  }
+
+  /// The DOM of `url` after `budget` ms of virtual time (which stands still while a request is pending).
+  static func dumpDOM(_ url: String, budget: Int, folder: URL) throws -> String {
+    let chromium = try #require(path)
+    let run = try #require(
+      ExportTools.run(
+        chromium,
+        arguments(profile: folder.appendingPathComponent("profile-dom")) + [
+          "--virtual-time-budget=\(budget)", "--dump-dom", url,
+        ]))
+    return run.standardOutput
+  }
+}

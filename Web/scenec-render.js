@@ -1,0 +1,363 @@
+// Draws one sample of `scenec sample` (one element of its `samples` array) into an SVG element, with the visual
+// semantics of `scenec export svg` (Sources/SceneExport/SVGExporter.swift). The elements of a layer are made once
+// and their attributes updated each frame, so a playing preview allocates nothing per frame once warm.
+// No dependencies, no build step: an ES module (docs/web-player.md).
+
+const SVG = "http://www.w3.org/2000/svg";
+
+const WEIGHTS = {
+  ultraLight: "100", thin: "200", light: "300", regular: "400", medium: "500",
+  semibold: "600", bold: "700", heavy: "800", black: "900",
+};
+
+function fontFamily(family) {
+  if (family === "system") return "system-ui, -apple-system, Helvetica Neue, Helvetica, Arial, sans-serif";
+  return family.includes(",") ? family : `${family}, sans-serif`;
+}
+
+// `#rrggbb` with each channel rounded to 8 bits, as the exporter writes it, and the alpha clamped to 0…1.
+function hex(color) {
+  const byte = (x) => Math.round(Math.min(Math.max(x, 0), 1) * 255).toString(16).padStart(2, "0");
+  return "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
+}
+const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
+
+function standardized([x, y, w, h]) {
+  return { x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Math.abs(w), height: Math.abs(h) };
+}
+const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
+
+function roundedRectPath(r, radius) {
+  const [x0, y0, x1, y1] = [r.x, r.y, r.x + r.width, r.y + r.height];
+  if (radius <= 0) return `M${x0} ${y0} H${x1} V${y1} H${x0} Z`;
+  const arc = `A${radius} ${radius} 0 0 1`;
+  return `M${x0 + radius} ${y0} H${x1 - radius} ${arc} ${x1} ${y0 + radius} V${y1 - radius} ${arc} ${x1 - radius} ${y1} `
+    + `H${x0 + radius} ${arc} ${x0} ${y1 - radius} V${y0 + radius} ${arc} ${x0 + radius} ${y0} Z`;
+}
+
+// 4×4 matrices in CATransform3D's convention (row vectors, p' = p · M, row-major), as SceneCore's Transform3D.
+function concat(m, n) {
+  const product = new Array(16).fill(0);
+  for (let row = 0; row < 4; row++) {
+    for (let column = 0; column < 4; column++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * n[k * 4 + column];
+      product[row * 4 + column] = sum;
+    }
+  }
+  return product;
+}
+const translate3D = (x, y, z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+const scale3D = (x, y, z) => [x, 0, 0, 0, 0, y, 0, 0, 0, 0, z, 0, 0, 0, 0, 1];
+function cosineAndSine(angle) {
+  // Quarter turns exactly, as the Swift runtime's exactCosineAndSine, so that 90° leaves no 6e-17 shear.
+  const quarter = angle / (Math.PI / 2);
+  if (Number.isInteger(quarter)) return [[1, 0], [0, 1], [-1, 0], [0, -1]][((quarter % 4) + 4) % 4];
+  return [Math.cos(angle), Math.sin(angle)];
+}
+function rotate3D(axis, angle) {
+  const [c, s] = cosineAndSine(angle);
+  if (axis === 0) return [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1];
+  if (axis === 1) return [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1];
+  return [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+}
+
+// A layer's own matrix into its superlayer (the sample's `matrix` is the product down the tree, into the scene):
+// LayerMatrix.local — translation · rotation z, y, x · scale about the anchor point, x/y rotations projected
+// orthographically — as SVG's [a b c d e f].
+function localMatrix(layer) {
+  const [bx, by, bw, bh] = layer.bounds;
+  const ax = bx + layer.anchorPoint[0] * bw;
+  const ay = by + layer.anchorPoint[1] * bh;
+  const { translation: t, rotation: r, scale: k } = layer.transform;
+  let m = concat(translate3D(-ax, -ay, 0), scale3D(k[0], k[1], k[2]));
+  m = concat(m, rotate3D(2, r[2]));
+  m = concat(m, rotate3D(1, r[1]));
+  m = concat(m, rotate3D(0, r[0]));
+  m = concat(m, translate3D(t[0], t[1], t[2]));
+  m = concat(m, translate3D(layer.position[0], layer.position[1], 0));
+  return [m[0], m[1], m[4], m[5], m[12], m[13]];
+}
+
+function set(element, name, value) {
+  if (value === null || value === undefined) {
+    if (element.hasAttribute(name)) element.removeAttribute(name);
+  } else {
+    const text = String(value);
+    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+  }
+}
+
+function make(name, parent) {
+  const element = document.createElementNS(SVG, name);
+  if (parent) parent.appendChild(element);
+  return element;
+}
+
+// The elements of one layer, in Core Animation's order: background, then (clipped by masksToBounds) the content
+// and the sublayers, then the border on top.
+class LayerNode {
+  constructor(key, type) {
+    this.key = key;
+    this.type = type;
+    this.group = make("g");
+    this.background = make("rect", this.group);
+    this.clipped = make("g", this.group);
+    if (type === "shape") {
+      this.fill = make("path", this.clipped);
+      this.stroke = make("path", this.clipped);
+      set(this.stroke, "fill", "none");
+    } else if (type === "text") {
+      this.text = make("text", this.clipped);
+      this.text.setAttributeNS("http://www.w3.org/XML/1998/namespace", "xml:space", "preserve");
+    }
+    this.sublayers = make("g", this.clipped);
+    this.border = make("path", this.group);
+    set(this.border, "fill-rule", "evenodd");
+    this.clipPath = null;
+    this.mask = null;
+  }
+}
+
+let renderers = 0;
+
+export function createRenderer(svg, options = {}) {
+  const prefix = `scenec${renderers++}-`;
+  const defs = make("defs", svg);
+  const root = make("g", svg);
+  const nodes = new Map();
+  let seen = new Set();
+  let size = { width: options.width ?? 0, height: options.height ?? 0 };
+
+  function node(key, layer) {
+    let found = nodes.get(key);
+    if (!found || found.type !== layer.type) {
+      if (found) found.group.remove();
+      found = new LayerNode(key, layer.type);
+      nodes.set(key, found);
+    }
+    seen.add(key);
+    return found;
+  }
+
+  function paint(element, attribute, color, white) {
+    const alpha = alphaOf(color);
+    set(element, attribute, white ? "#ffffff" : hex(color));
+    set(element, `${attribute}-opacity`, alpha < 1 ? alpha : null);
+  }
+
+  function drawShape(n, layer, white) {
+    const fillVisible = alphaOf(layer.fillColor) > 0 && layer.path;
+    set(n.fill, "display", fillVisible ? null : "none");
+    if (fillVisible) {
+      set(n.fill, "d", layer.path);
+      paint(n.fill, "fill", layer.fillColor, white);
+      set(n.fill, "fill-rule", layer.fillRule === "evenOdd" ? "evenodd" : null);
+    }
+    const strokes = alphaOf(layer.strokeColor) > 0 && layer.lineWidth > 0 && layer.path;
+    const start = Math.min(Math.max(layer.strokeStart, 0), 1);
+    const end = Math.min(Math.max(layer.strokeEnd, 0), 1);
+    const visible = strokes && end > start;
+    set(n.stroke, "display", visible ? null : "none");
+    if (!visible) return;
+    const s = n.stroke;
+    set(s, "d", layer.path);
+    paint(s, "stroke", layer.strokeColor, white);
+    set(s, "stroke-width", layer.lineWidth);
+    set(s, "stroke-linecap", layer.lineCap === "butt" ? null : layer.lineCap);
+    set(s, "stroke-linejoin", layer.lineJoin === "miter" ? null : layer.lineJoin);
+    set(s, "stroke-miterlimit", layer.lineJoin === "miter" ? Math.max(layer.miterLimit, 1) : null);
+    let dashes = layer.lineDashPattern ?? [];
+    if (dashes.length % 2 === 1) dashes = dashes.concat(dashes);
+    const dashed = dashes.length > 0 && dashes.every((d) => d >= 0) && dashes.some((d) => d > 0);
+    const trimmed = start > 0 || end < 1;
+    if (!trimmed) {
+      set(s, "stroke-dasharray", dashed ? dashes.join(" ") : null);
+      set(s, "stroke-dashoffset", dashed && layer.lineDashPhase !== 0 ? layer.lineDashPhase : null);
+      return;
+    }
+    // strokeStart/End by arc length, as the exporter trims the path: the visible stretch is one dash (or the
+    // dash pattern laid from the trimmed start) followed by a gap longer than the path.
+    const total = s.getTotalLength();
+    const from = start * total;
+    const length = (end - start) * total;
+    let list;
+    if (!dashed) {
+      list = [length, total + 1];
+    } else {
+      list = [];
+      const period = dashes.reduce((a, b) => a + b, 0);
+      let phase = ((layer.lineDashPhase % period) + period) % period;
+      let index = 0;
+      while (phase >= dashes[index]) { phase -= dashes[index]; index = (index + 1) % dashes.length; }
+      let position = 0;
+      let first = dashes[index] - phase;
+      if (index % 2 === 1) { list.push(0); }
+      while (position < length && list.length < 10000) {
+        const piece = Math.min(first, length - position);
+        list.push(piece);
+        position += piece;
+        index = (index + 1) % dashes.length;
+        first = dashes[index];
+      }
+      if (list.length % 2 === 1) list.push(total + 1); else list[list.length - 1] += total + 1;
+    }
+    set(s, "stroke-dasharray", list.join(" "));
+    set(s, "stroke-dashoffset", -from);
+  }
+
+  function drawText(n, layer, white) {
+    const visible = layer.string && alphaOf(layer.foregroundColor) > 0 && layer.fontSize > 0;
+    set(n.text, "display", visible ? null : "none");
+    if (!visible) return;
+    const t = n.text;
+    const bounds = standardized(layer.bounds);
+    const mode = layer.alignmentMode;
+    const x = mode === "center" ? bounds.x + bounds.width / 2 : mode === "right" ? bounds.x + bounds.width : bounds.x;
+    set(t, "font-family", fontFamily(layer.font.family));
+    set(t, "font-weight", WEIGHTS[layer.font.weight] ?? "400");
+    set(t, "font-size", layer.fontSize);
+    set(t, "text-anchor", mode === "center" ? "middle" : mode === "right" ? "end" : null);
+    paint(t, "fill", layer.foregroundColor, white);
+    const lines = layer.string.split("\n");
+    while (t.childNodes.length > lines.length) t.lastChild.remove();
+    while (t.childNodes.length < lines.length) make("tspan", t);
+    lines.forEach((line, number) => {
+      const span = t.childNodes[number];
+      set(span, "x", x);
+      // The first baseline 0.8 × fontSize below the top of the bounds, lines 1.2 × fontSize apart.
+      set(span, "y", bounds.y + 0.8 * layer.fontSize + number * 1.2 * layer.fontSize);
+      if (span.textContent !== line) span.textContent = line;
+    });
+  }
+
+  // The canvas (with a 1-unit margin) mapped into a layer's coordinates: the mask region, so nothing visible is
+  // cut by the mask's own extent.
+  function canvasIn(matrix) {
+    const [a, b, c, d, e, f] = matrix;
+    const det = a * d - b * c;
+    const { width: w, height: h } = size;
+    if (!det) return { x: -1, y: -1, width: w + 2, height: h + 2 };
+    const invert = ([x, y]) => [(d * (x - e) - c * (y - f)) / det, (-b * (x - e) + a * (y - f)) / det];
+    const corners = [[-1, -1], [w + 1, -1], [w + 1, h + 1], [-1, h + 1]].map(invert);
+    const xs = corners.map((p) => p[0]);
+    const ys = corners.map((p) => p[1]);
+    return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs),
+      height: Math.max(...ys) - Math.min(...ys) };
+  }
+
+  function paintOrder(list) {
+    return list.map((layer, offset) => ({ layer, offset }))
+      .sort((l, r) => l.layer.zPosition !== r.layer.zPosition ? l.layer.zPosition - r.layer.zPosition : l.offset - r.offset)
+      .map((entry) => entry.layer);
+  }
+
+  function arrange(container, groups) {
+    let same = container.childNodes.length === groups.length;
+    for (let i = 0; same && i < groups.length; i++) same = container.childNodes[i] === groups[i];
+    if (!same) for (const g of groups) container.appendChild(g);
+  }
+
+  function draw(layer, tree, white) {
+    const key = (white ? "white:" : "") + layer.id;
+    const n = node(key, layer);
+    const g = n.group;
+    const matrix = localMatrix(layer);
+    const finite = matrix.every(Number.isFinite) && layer.matrix.every(Number.isFinite);
+    const shown = !layer.hidden && layer.opacity > 0 && finite;
+    set(g, "display", shown ? null : "none");
+    if (!shown) return g;
+    const identity = matrix[0] === 1 && matrix[1] === 0 && matrix[2] === 0 && matrix[3] === 1;
+    set(g, "transform", identity && !matrix[4] && !matrix[5] ? null : `matrix(${matrix.join(" ")})`);
+    set(g, "opacity", layer.opacity < 1 ? layer.opacity : null);
+
+    const bounds = standardized(layer.bounds);
+    const radius = clampRadius(layer.cornerRadius, bounds);
+    const hasArea = bounds.width > 0 && bounds.height > 0;
+    const bg = alphaOf(layer.backgroundColor) > 0 && hasArea;
+    set(n.background, "display", bg ? null : "none");
+    if (bg) {
+      set(n.background, "x", bounds.x); set(n.background, "y", bounds.y);
+      set(n.background, "width", bounds.width); set(n.background, "height", bounds.height);
+      set(n.background, "rx", radius > 0 ? radius : null); set(n.background, "ry", radius > 0 ? radius : null);
+      paint(n.background, "fill", layer.backgroundColor, white);
+    }
+    if (n.type === "shape") drawShape(n, layer, white);
+    if (n.type === "text") drawText(n, layer, white);
+
+    const children = paintOrder(tree.sublayers.get(layer.id) ?? []);
+    arrange(n.sublayers, children.map((child) => draw(child, tree, white)));
+
+    if (layer.masksToBounds) {
+      if (!n.clipPath) {
+        n.clipPath = make("clipPath", defs);
+        n.clipPath.id = prefix + "clip-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
+        make("path", n.clipPath);
+      }
+      set(n.clipPath.firstChild, "d", roundedRectPath(bounds, radius));
+      set(n.clipped, "clip-path", `url(#${n.clipPath.id})`);
+    } else {
+      set(n.clipped, "clip-path", null);
+    }
+
+    const borderWidth = layer.borderWidth;
+    const border = alphaOf(layer.borderColor) > 0 && borderWidth > 0 && hasArea;
+    set(n.border, "display", border ? null : "none");
+    if (border) {
+      let data = roundedRectPath(bounds, radius);
+      const inner = { x: bounds.x + borderWidth, y: bounds.y + borderWidth,
+        width: bounds.width - 2 * borderWidth, height: bounds.height - 2 * borderWidth };
+      if (inner.width > 0 && inner.height > 0) {
+        data += " " + roundedRectPath(inner, clampRadius(layer.cornerRadius - borderWidth, inner));
+      }
+      set(n.border, "d", data);
+      paint(n.border, "fill", layer.borderColor, white);
+    }
+
+    const maskLayer = white ? null : tree.mask.get(layer.id);
+    if (maskLayer) {
+      if (!n.mask) {
+        n.mask = make("mask", defs);
+        n.mask.id = prefix + "mask-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
+        set(n.mask, "maskUnits", "userSpaceOnUse");
+      }
+      const region = canvasIn(layer.matrix);
+      set(n.mask, "x", region.x); set(n.mask, "y", region.y);
+      set(n.mask, "width", region.width); set(n.mask, "height", region.height);
+      // The mask layer drawn white with its own alpha: the luminance mask equals its coverage.
+      arrange(n.mask, [draw(maskLayer, tree, true)]);
+      set(g, "mask", `url(#${n.mask.id})`);
+    } else {
+      set(g, "mask", null);
+    }
+    return g;
+  }
+
+  function render(sample) {
+    seen = new Set();
+    const tree = { roots: [], sublayers: new Map(), mask: new Map() };
+    for (const layer of sample.layers) {
+      if (layer.parent === null || layer.parent === undefined) tree.roots.push(layer);
+      else if (layer.mask) tree.mask.set(layer.parent, layer);
+      else {
+        if (!tree.sublayers.has(layer.parent)) tree.sublayers.set(layer.parent, []);
+        tree.sublayers.get(layer.parent).push(layer);
+      }
+    }
+    arrange(root, paintOrder(tree.roots).map((layer) => draw(layer, tree, false)));
+    // Layers gone from the plan (a live reload) leave with their definitions.
+    for (const [key, n] of nodes) {
+      if (seen.has(key)) continue;
+      n.group.remove();
+      n.clipPath?.remove();
+      n.mask?.remove();
+      nodes.delete(key);
+    }
+  }
+
+  return {
+    render,
+    resize(width, height) { size = { width, height }; },
+    get layerCount() { return nodes.size; },
+  };
+}
