@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
-/// The preview page's pixels against `scenec export svg` rendered by rsvg: every seed timeline at its start,
-/// middle and end, screenshotted in headless Chromium at the zoom that gives thin strokes interior pixels, compared
-/// on interior pixels as the Lottie pixel tests are (anti-aliased edges differ between rasterisers). The player is
-/// the stand-in that serves `scenec sample`'s own samples, so what is compared is the renderer.
+/// The preview page's pixels against `scenec export svg` rendered by rsvg: every seed timeline at 0, ¼, ½, ¾ and
+/// its end, screenshotted in headless Chromium at the zoom that gives thin strokes interior pixels, compared
+/// on interior pixels as the Lottie pixel tests are (anti-aliased edges differ between rasterisers). The page is the
+/// one `scenec preview` writes, so the web player's samples and the renderer's drawing are both compared.
 @Suite(.serialized) struct PreviewRenderTests {
   @Test func thePageDrawsWhatTheSVGExportDraws() throws {
-    guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert, Chromium.path != nil else { return }
+    let probe = try #require(ExportTools.probePath, "the pixel probe did not build")
+    let rsvg = try #require(ExportTools.rsvgConvert, "rsvg-convert is missing: apt-get install librsvg2-bin")
+    try #require(Chromium.path != nil, "chromium is missing: apt-get install chromium")
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var total = FrameComparison.Tally()
@@ -17,10 +19,10 @@ import Testing
       let plan = try PreviewFixtures.planObject(spec)
       let size = try #require(plan["size"] as? [Double])
       let end = PreviewFixtures.end(of: plan, timeline: timeline)
-      let times = [0, end / 2, end]
-      let player = try PreviewFixtures.standInPlayer(spec: spec, times: times, in: folder)
+      let times = [0, end / 4, end / 2, 3 * end / 4, end]
       let page = folder.appendingPathComponent("\(name).html").path
-      let run = CLI.run(["preview", spec, "-o", page], environment: ["SCENEC_PLAYER_MODULE": player])
+      // The page as shipped: the real player samples, the renderer draws.
+      let run = CLI.run(["preview", spec, "-o", page])
       try #require(run.status == 0, "\(run.standardError)")
       let scale = max(1, min(4, Int((160.0 / max(1, min(size[0], size[1]))).rounded(.up))))
       let width = Int(size[0]) * scale
