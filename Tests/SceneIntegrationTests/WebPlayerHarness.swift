@@ -83,37 +83,13 @@ enum WebPlayerHarness {
     guard !module.contains("</script"), !module.contains("<!--") else {
       throw Failure(description: "the module's text cannot be inlined in a <script> element")
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-webplayer-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
     let json = JSONWriter(style: .compact).string(from: request).replacingOccurrences(of: "</", with: "<\\/")
     let page = """
       <!DOCTYPE html><html><body><script type="application/json" id="cases">\(json)</script>
       <script type="text/plain" id="player">\(module)</script>
       <pre id="out"></pre><script>\(script)</script></body></html>
       """
-    let url = directory.appendingPathComponent("cases.html")
-    try page.write(to: url, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chromium)
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
-      "--virtual-time-budget=60000", "--dump-dom", url.absoluteString,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let dom = String(decoding: data, as: UTF8.self)
-    guard let start = dom.range(of: "<pre id=\"out\">"),
-      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
-    else { throw Failure(description: "chromium printed no results (exit \(process.terminationStatus))") }
-    // --dump-dom escapes the text node's &, < and > (and writes U+00A0 as &nbsp;).
-    let text = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&nbsp;", with: "\u{A0}")
-      .replacingOccurrences(of: "&amp;", with: "&")
+    let text = try HeadlessChromium.output(of: page, name: "webplayer", chromium: chromium)
     let parsed = try JSONParser.parse(text, maxDepth: 64)
     if let error = parsed["error"]?.stringValue { throw Failure(description: "the page failed: \(error)") }
     guard parsed["answers"] != nil, parsed["refusals"] != nil else {

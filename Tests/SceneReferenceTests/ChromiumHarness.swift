@@ -1,4 +1,5 @@
 import Foundation
+import SceneTestSupport
 
 /// Runs Web Animations cases in headless Chromium: one page builds each case's animation in turn on a fresh
 /// element, reads it at every sampling time, and writes the results into the DOM as JSON, which
@@ -56,34 +57,12 @@ enum ChromiumHarness {
   /// Every case's readings, in order.
   static func run(_ cases: [[String: Any]]) throws -> [[Reading]] {
     let chromium = try executable()
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-waapi-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
     let json = String(decoding: try JSONSerialization.data(withJSONObject: cases), as: UTF8.self)
     let page = """
       <!DOCTYPE html><html><body><script type="application/json" id="cases">\(json)</script>
       <pre id="out"></pre><script>\(script)</script></body></html>
       """
-    let url = directory.appendingPathComponent("cases.html")
-    try page.write(to: url, atomically: true, encoding: .utf8)
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chromium)
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(directory.path)/profile",
-      "--virtual-time-budget=60000", "--dump-dom", url.absoluteString,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let dom = String(decoding: data, as: UTF8.self)
-    guard let start = dom.range(of: "<pre id=\"out\">"),
-      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
-    else { throw Failure(description: "chromium printed no results (exit \(process.terminationStatus))") }
-    let text = String(dom[start.upperBound..<end.lowerBound])
+    let text = try HeadlessChromium.output(of: page, name: "waapi", chromium: chromium)
     guard !text.isEmpty, let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[[Any]]] else {
       throw Failure(description: "chromium's page failed: \(text.prefix(200))")
     }
