@@ -19,7 +19,8 @@ public struct AnimatableKeyPath: Sendable, Hashable {
   public var isDiscrete: Bool { kind == .bool }
   /// A boolean shows true from this interpolated (or added) number on: ½, less the rounding that a number meant to
   /// be exactly ½ carries (the decimals' 1.7 − 1.2 = 0.5 as a fraction of a cycle comes out 0.4999999999999999).
-  public static let showsTrueFrom = 0.5 - 1e-12
+  /// Inlinable, so the sampler's write compares with a constant rather than calling another module's global.
+  @inlinable public static var showsTrueFrom: Double { 0.5 - 1e-12 }
 
   init(_ name: String, _ kind: ValueKind, property: String, slot: Int?, count: Int? = nil, broadcast: Bool = false) {
     self.name = name
