@@ -5,7 +5,7 @@ import SceneYAML
 enum CheckOptions {
   static let names = [
     "--max-input-bytes", "--max-depth", "--max-scalar-bytes", "--max-repeat", "--max-layers", "--max-keyframes",
-    "--max-nesting", "--max-animations", "--max-keyframe-values",
+    "--max-nesting", "--max-animations", "--max-keyframe-values", "--max-instance-count",
   ]
 
   /// The most `--max-depth` and `--max-nesting` accept. The checker recurses once per level (up to about 20 KiB of
@@ -28,6 +28,7 @@ enum CheckOptions {
     if let value = try arguments.integer("--max-nesting", atMost: nestingCeiling) { options.limits.maxNesting = value }
     if let value = try arguments.integer("--max-animations") { options.limits.maxAnimations = value }
     if let value = try arguments.integer("--max-keyframe-values") { options.limits.maxKeyframeValues = value }
+    if let value = try arguments.integer("--max-instance-count") { options.limits.maxInstanceCount = value }
     return options
   }
 }

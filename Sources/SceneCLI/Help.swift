@@ -40,7 +40,8 @@ enum Help {
           --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set), always, never
           --jobs N            check at most N files at once (default: one per core)
           --max-input-bytes N, --max-depth N, --max-scalar-bytes N, --max-repeat N, --max-layers N,
-          --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N
+          --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N,
+          --max-instance-count N
                               raise or lower a limit (Grammar.md, "Limits")
 
         A path of '-' reads a spec from standard input.

@@ -25,7 +25,8 @@ public enum SpecChecker {
   /// Every code any phase of the front end can report, for Grammar.md's index and SARIF's rule table.
   public static var catalogue: [DiagnosticCode] {
     let phases = [
-      YAMLDiagnostics.all, CheckDiagnostics.all, ExpressionDiagnostics.all, StateDiagnostics.all, LintDiagnostics.all,
+      YAMLDiagnostics.all, CheckDiagnostics.all, ReplicatorDiagnostics.all, ExpressionDiagnostics.all,
+      StateDiagnostics.all, LintDiagnostics.all,
     ]
     return phases.joined().sorted()
   }
@@ -98,6 +99,7 @@ public enum SpecChecker {
     var timelineChecker = TimelineChecker(context: context, layers: layerChecker)
     var timelines: [Timeline] = []
     if let node = fields.value("timelines") { timelines = timelineChecker.checkTimelines(node) }
+    for index in timelines.indices { timelines[index].spreadReplicas(over: layerChecker.layers) }
     var scene = Scene(
       name: name, width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
       timelines: timelines)

@@ -12,7 +12,7 @@ enum MachineLowering {
       state.apply(to: &layers)
       return MachineTable.State(
         name: state.name, values: layers.flatMap(\.values), pathCoordinates: layers.flatMap(\.path.coordinates),
-        loop: state.loop, loopLength: state.loop.map { max(scene.timelines[$0].root.end, 0) } ?? 0,
+        loop: state.loop, loopLength: state.loop.map { max(scene.timelines[$0].end, 0) } ?? 0,
         isFinal: state.isFinal)
     }
     let transitions = machine.transitions.map { transition in

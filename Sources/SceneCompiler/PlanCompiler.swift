@@ -22,10 +22,11 @@ public enum PlanCompiler {
     // The machine reads the timelines' lengths, so it is lowered before lowering empties them.
     plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
     var sourceMap = source.map { SourceMapping.map(of: scene, in: $0) }
+    let delays = scene.layers.map(\.replicaDelay)
     for index in scene.timelines.indices {
-      var stages: [TimeStage] = []
-      var spans: [Span] = []
-      lower(&scene.timelines[index].root, stages: &stages, isRoot: true, into: &plan.tracks, spans: &spans)
+      var lowering = Lowering(delays: delays)
+      lowering.lower(&scene.timelines[index].root, isRoot: true, into: &plan.tracks)
+      let spans = lowering.spans
       plan.timelines.append(
         name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
       if let source { sourceMap?.tracks += spans.map { SourceMapping.location($0, in: source) } }
@@ -40,30 +41,39 @@ public enum PlanCompiler {
     for layer in scene.layers {
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
-        path: layer.path, style: layer.style)
+        path: layer.path, style: layer.style, replica: layer.replicaIndex)
     }
     return plan
   }
+}
+
+/// One timeline's tracks, lowered depth first with the stack of stages from its root.
+private struct Lowering {
+  /// Each layer's `replicaDelay`: a replicator's copy plays its sublayer's animations this much later, so every
+  /// track writing it has its root stage begin that much later (the whole chain is shifted, as Core Animation
+  /// shifts the copy's time).
+  let delays: [Double]
+  var stages: [TimeStage] = []
+  var spans: [Span] = []
+
+  init(delays: [Double]) { self.delays = delays }
 
   /// Depth-first: a group adds its stage for its children; `instances` copies add none and share the parent's
   /// stages (a root `instances` node leaves its copies as the roots, so they are the ones removed on completion).
   /// `stages` is one stack, pushed and popped per group, so nesting depth d costs d stages, not a copy per level
   /// (d² for a deep chain). Each node's content is moved out first (`AnimationNode.takeContent`), so an
   /// animation's arrays are freed as soon as its track is in the plan.
-  private static func lower(
-    _ node: inout AnimationNode, stages: inout [TimeStage], isRoot: Bool, into tracks: inout TrackTable,
-    spans: inout [Span]
-  ) {
+  mutating func lower(_ node: inout AnimationNode, isRoot: Bool, into tracks: inout TrackTable) {
     switch node.takeContent() {
     case .instances(var copies):
       for index in copies.indices {
-        lower(&copies[index], stages: &stages, isRoot: isRoot, into: &tracks, spans: &spans)
+        lower(&copies[index], isRoot: isRoot, into: &tracks)
       }
     case .group(var children):
       let depth = stages.count
       stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: true))
       for index in children.indices {
-        lower(&children[index], stages: &stages, isRoot: false, into: &tracks, spans: &spans)
+        lower(&children[index], isRoot: false, into: &tracks)
       }
       stages.removeSubrange(depth...)
     case .animation(let animation):
@@ -71,14 +81,21 @@ public enum PlanCompiler {
       if case .spring = animation.content { keepsCurve = false }
       let depth = stages.count
       stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve))
-      tracks.append(TrackLowering.track(for: animation, stages: stages))
+      let delay = delays[animation.layer]
+      if delay == 0 {
+        tracks.append(TrackLowering.track(for: animation, stages: stages))
+      } else {
+        var shifted = stages
+        shifted[0].beginTime += delay
+        tracks.append(TrackLowering.track(for: animation, stages: shifted))
+      }
       spans.append(node.span)
       stages.removeSubrange(depth...)
     }
   }
 
   /// A spring leaf's stage is linear: springs ignore their timing function.
-  private static func stage(_ timing: Timing, isRoot: Bool, keepsCurve: Bool) -> TimeStage {
+  private func stage(_ timing: Timing, isRoot: Bool, keepsCurve: Bool) -> TimeStage {
     var flags = TimeStage.Flags()
     if timing.autoreverses { flags.insert(.autoreverses) }
     if timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }

@@ -88,7 +88,7 @@ public struct SVGExporter {
     switch tree.plan.layers.types[index] {
     case .shape: clipped += shape(index, values, white: white, indent: inner)
     case .text: clipped += text(index, values, white: white, indent: inner)
-    case .layer: break
+    case .layer, .replicator: break
     }
     for sublayer in tree.paintOrder(tree.sublayers[index], frames: frames) {
       clipped += layer(sublayer, white: white, indent: inner)

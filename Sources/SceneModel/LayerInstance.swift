@@ -9,6 +9,11 @@ public struct LayerInstance: Sendable {
   public var baseID: String
   /// The loop index for repeated layers.
   public var instanceIndex: Int?
+  /// For a sublayer of a replicator: which of its copies this is (0 is the sublayer itself); 0 elsewhere.
+  public var replicaIndex: Int = 0
+  /// How much later than the scene's clock this layer's animations play: the sum of copy index × `instanceDelay`
+  /// over the replicators it is drawn through (CAReplicatorLayer shifts a copy's whole time; 0 outside them).
+  public var replicaDelay: Double = 0
   public var type: LayerType
   /// Index of the superlayer in `Scene.layers`; `nil` for top-level layers.
   public var parent: Int?

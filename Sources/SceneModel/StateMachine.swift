@@ -172,7 +172,7 @@ extension StateMachine {
     /// have ended, as a CATransaction's completion block waits for every animation added in it. Infinite when
     /// the timeline repeats forever.
     public func length(timelines: [Timeline]) -> Double {
-      max(duration, timeline.map { max(timelines[$0].root.end, 0) } ?? 0)
+      max(duration, timeline.map { max(timelines[$0].end, 0) } ?? 0)
     }
   }
 }

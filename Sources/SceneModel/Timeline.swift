@@ -8,6 +8,19 @@ public struct Timeline: Sendable {
   public var autoplay: Bool
   public var root: AnimationNode
   public var nameSpan: Span
+  /// How much later than the root's own end its last animation ends: the largest `replicaDelay` of the layers it
+  /// animates (a replicator's copy k plays k × instanceDelay later); 0 without replicators.
+  public var replicaSpread: Double = 0
+
+  /// The end of the timeline from its start, copies of replicated layers included; infinite when it never ends.
+  public var end: Double { root.end + replicaSpread }
+
+  /// Sets `replicaSpread` from the layers its animations write.
+  public mutating func spreadReplicas(over layers: [LayerInstance]) {
+    var spread = 0.0
+    root.forEachAnimation { spread = max(spread, layers[$0.layer].replicaDelay) }
+    replicaSpread = spread
+  }
 
   public init(name: String, autoplay: Bool, root: AnimationNode, nameSpan: Span = .zero) {
     self.name = name
@@ -105,6 +118,14 @@ public enum FillMode: String, Sendable, Hashable, CaseIterable {
 }
 
 extension AnimationNode {
+  /// Calls `body` with every animation leaf, depth first.
+  public func forEachAnimation(_ body: (Animation) -> Void) {
+    switch kind {
+    case .animation(let animation): body(animation)
+    case .group(let children), .instances(let children): for child in children { child.forEachAnimation(body) }
+    }
+  }
+
   /// Moves this node's animation or children out, leaving an empty group behind. The node drops its reference
   /// first, so when the node was the only owner the caller gets the only one, and whatever it lowers can be freed
   /// at once (`PlanCompiler.compile(consuming:)` releases the model as the plan grows).

@@ -10,33 +10,72 @@ public enum ReferenceEvaluator {
   /// time 0: one frame per entry of `scene.layers`, in that order.
   public static func frames(of scene: Scene, playing timelines: [Timeline], at time: Double) -> [LayerFrame] {
     var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.path.coordinates) }
+    let delays = scene.layers.map(\.replicaDelay)
     // Document order: timelines as given, then depth-first within each tree.
     for timeline in timelines {
-      apply(timeline.root, parentTime: time, isRoot: true, to: &state)
+      var walk = Walk(sceneTime: time, delays: delays)
+      walk.apply(timeline.root, parentTime: time, isRoot: true, to: &state)
     }
     return state
   }
 
-  /// Applies the leaves of `node` that are in effect at `parentTime` to `state`, in depth-first order.
-  static func apply(_ node: AnimationNode, parentTime: Double, isRoot: Bool, to state: inout [LayerFrame]) {
-    switch node.kind {
-    case .instances(let copies):
-      // Transparent in time: every copy sees the parent's time, and stands where the node stands (root or not).
-      for copy in copies { apply(copy, parentTime: parentTime, isRoot: isRoot, to: &state) }
-    case .group(let children):
-      guard case .at(let tau, let progress, _) = localTime(of: node.timing, at: parentTime, isRoot: isRoot) else {
-        return
+  /// One timeline's walk from its root. A replicator's copy plays its animations `replicaDelay` later: its leaves
+  /// are timed from the root again at the scene time less the delay, through the same chain of groups.
+  struct Walk {
+    let sceneTime: Double
+    let delays: [Double]
+    /// The groups from the root to the current node, each with whether it stands at the root.
+    var chain: [(timing: Timing, isRoot: Bool)] = []
+
+    /// Applies the leaves of `node` that are in effect at `parentTime` to `state`, in depth-first order.
+    mutating func apply(_ node: AnimationNode, parentTime: Double, isRoot: Bool, to state: inout [LayerFrame]) {
+      switch node.kind {
+      case .instances(let copies):
+        // Transparent in time: every copy sees the parent's time, and stands where the node stands (root or not).
+        for copy in copies { apply(copy, parentTime: parentTime, isRoot: isRoot, to: &state) }
+      case .group(let children):
+        chain.append((node.timing, isRoot))
+        defer { chain.removeLast() }
+        let childTime = ReferenceEvaluator.childTime(of: node.timing, at: parentTime, isRoot: isRoot)
+        for child in children {
+          // A group that is not in effect still holds the children of delayed copies, which may be.
+          apply(child, parentTime: childTime ?? .nan, isRoot: false, to: &state)
+        }
+      case .animation(let animation):
+        let delay = delays[animation.layer]
+        let time = delay == 0 ? parentTime : delayedParentTime(sceneTime - delay)
+        guard !time.isNaN else { return }
+        ReferenceEvaluator.applyLeaf(node, animation, parentTime: time, isRoot: isRoot, to: &state)
       }
-      // The group's timing function warps its children's time.
-      // A group that never ends (its last child repeats forever) has no progress to warp: its time passes through.
-      let childTime = node.timing.duration.isFinite ? progress * node.timing.duration : tau
-      for child in children { apply(child, parentTime: childTime, isRoot: false, to: &state) }
-    case .animation(let animation):
-      let contribution = localTime(of: node.timing, at: parentTime, isRoot: isRoot)
-      guard case .at(let tau, let progress, let repeatIndex) = contribution else { return }
-      let time = LeafTime(tau: tau, progress: progress, repeatIndex: repeatIndex)
-      apply(animation, at: time, to: &state[animation.layer])
     }
+
+    /// The leaf's parent time when the root's clock reads `rootTime`: NaN when a group on the way is not in effect.
+    func delayedParentTime(_ rootTime: Double) -> Double {
+      var time = rootTime
+      for (timing, isRoot) in chain {
+        guard let child = ReferenceEvaluator.childTime(of: timing, at: time, isRoot: isRoot) else { return .nan }
+        time = child
+      }
+      return time
+    }
+  }
+
+  /// A group's children's parent time at `parentTime`; nil when the group is not in effect.
+  static func childTime(of timing: Timing, at parentTime: Double, isRoot: Bool) -> Double? {
+    guard !parentTime.isNaN, case .at(let tau, let progress, _) = localTime(of: timing, at: parentTime, isRoot: isRoot)
+    else { return nil }
+    // The group's timing function warps its children's time.
+    // A group that never ends (its last child repeats forever) has no progress to warp: its time passes through.
+    return timing.duration.isFinite ? progress * timing.duration : tau
+  }
+
+  static func applyLeaf(
+    _ node: AnimationNode, _ animation: Animation, parentTime: Double, isRoot: Bool, to state: inout [LayerFrame]
+  ) {
+    let contribution = localTime(of: node.timing, at: parentTime, isRoot: isRoot)
+    guard case .at(let tau, let progress, let repeatIndex) = contribution else { return }
+    let time = LeafTime(tau: tau, progress: progress, repeatIndex: repeatIndex)
+    apply(animation, at: time, to: &state[animation.layer])
   }
 
   /// Replaces (or adds to) the running value of the animation's key path with its value at `time`.

@@ -60,7 +60,7 @@ import Testing
     return times.filter { $0 <= horizon * 2 }.sorted()
   }
 
-  @Test(arguments: ["shoot-button", "shake-button", "submit-button", "like-button"])
+  @Test(arguments: ["shoot-button", "shake-button", "submit-button", "like-button", "activity-indicator"])
   func seedSpecs(name: String) throws {
     let url = CLIPaths.repositoryRoot.appendingPathComponent("specs/\(name).yaml")
     let source = SourceFile(path: url.path, bytes: Array(try String(contentsOf: url, encoding: .utf8).utf8))

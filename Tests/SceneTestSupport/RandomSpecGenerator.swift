@@ -13,10 +13,12 @@ package struct RandomSpecGenerator {
   private var random: SeededRandom
   private let keyPaths: KeyPathPool
 
-  /// The key paths animated on the plain layers (`a`, `b`, `dots`) and on the shape (`s`).
+  /// The key paths animated on the plain layers (`a`, `b`, `dots`, the replicated `r`, `rr`, `q`), on the shape
+  /// (`s`) and on the replicators (`ring`, `inner`).
   package struct KeyPathPool {
     package var layer: [AnimatableKeyPath]
     package var shape: [AnimatableKeyPath]
+    package var replicator: [AnimatableKeyPath] = keyPaths(for: .replicator)
 
     /// Every key path the property table lets each layer type animate.
     package static let table = KeyPathPool(layer: keyPaths(for: .layer), shape: keyPaths(for: .shape))
@@ -93,9 +95,11 @@ package struct RandomSpecGenerator {
   }
 
   private mutating func leaf(indent: String) -> String {
-    let target = pick(["a", "b", "dots", "dots[1]", "s"])
+    let target = pick(["a", "b", "dots", "dots[1]", "s", "r", "rr", "q", "ring", "inner"])
     var text = "\(indent)target: \(target)\n"
-    let animated = pick(target == "s" ? keyPaths.shape : keyPaths.layer)
+    let pool =
+      target == "s" ? keyPaths.shape : target == "ring" || target == "inner" ? keyPaths.replicator : keyPaths.layer
+    let animated = pick(pool)
     let keyPath = animated.name
     text += "\(indent)keyPath: \(keyPath)\n"
     let discrete = animated.kind == .bool || animated.kind == .path
@@ -174,6 +178,30 @@ package struct RandomSpecGenerator {
         - id: s
           type: shape
           path: "M 1 1 L 2 2 C 1 2 3 4 5 6 Z"
+        # Copies of `r` (and its sublayer `rr`) play `instanceDelay` apart; `inner`'s copies of `q` add their own.
+        - id: ring
+          type: replicator
+          bounds: [0, 0, 60, 60]
+          position: [50, 50]
+          instanceCount: \(int(1...3))
+          instanceDelay: \(pick(["0", "0.15", "-0.1", "0.3"]))
+          instanceTransform: {rotation: 0.5, translation: [3, 0]}
+          instanceColor: "rgba(200, 100, 50, 0.9)"
+          instanceAlphaOffset: -0.2
+          sublayers:
+            - id: r
+              frame: [5, 5, 10, 10]
+              sublayers:
+                - id: rr
+                  frame: [1, 1, 3, 3]
+            - id: inner
+              type: replicator
+              frame: [20, 20, 20, 20]
+              instanceCount: 2
+              instanceDelay: \(pick(["0.1", "0.25"]))
+              sublayers:
+                - id: q
+                  frame: [0, 0, 4, 4]
       timelines:
 
       """

@@ -14,6 +14,8 @@ public struct CheckLimits: Sendable, Hashable {
   /// Most keyframe numbers in a scene (each animation's keyframes × components, after repeats): what the plan's
   /// size grows with, so a short spec fanning a long animation over many instances stays cheap to compile.
   public var maxKeyframeValues: Int
+  /// Largest `instanceCount` of one replicator.
+  public var maxInstanceCount: Int = 10_000
 
   public init(
     maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 100_000,

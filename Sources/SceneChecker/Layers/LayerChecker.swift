@@ -14,6 +14,9 @@ struct LayerChecker {
   var idSpans: [String: Span] = [:]
   /// The loop variable bound around each instance, by instance index (for timeline expressions).
   var bindings: [Int: [String: Quantity]] = [:]
+  /// The copies a replicator draws of each sublayer, by the sublayer's own id (`dot` → dot, dot~1, …): a target
+  /// naming the sublayer animates them all.
+  var replicasByID: [String: [Int]] = [:]
   private var reportedLayerLimit = false
 
   init(context: CheckContext) { self.context = context }
@@ -27,7 +30,9 @@ struct LayerChecker {
     $0.name == "id" ? SchemaKey("id", .name, $0.summary) : $0
   }
 
-  mutating func checkList(_ node: YAMLNode, parent: Int?, suffix: String, depth: Int) {
+  mutating func checkList(
+    _ node: YAMLNode, parent: Int?, suffix: String, replica: ReplicaPlace = .none, depth: Int
+  ) {
     guard context.expectSequence(node, what: "a list of layers") else { return }
     if depth > context.limits.maxNesting {
       context.error(
@@ -37,12 +42,15 @@ struct LayerChecker {
       return
     }
     for item in document.items(node) {
-      checkLayer(item, parent: parent, suffix: suffix, isMask: false, depth: depth)
+      checkLayer(item, parent: parent, suffix: suffix, replica: replica, isMask: false, depth: depth)
     }
   }
 
-  /// Checks one layer entry; `suffix` is the instance suffix of the enclosing repeats (`[2]`).
-  mutating func checkLayer(_ node: YAMLNode, parent: Int?, suffix: String, isMask: Bool, depth: Int) {
+  /// Checks one layer entry; `suffix` is the instance suffix of the enclosing repeats (`[2]`), `replica` the copy
+  /// of the enclosing replicators this visit draws.
+  mutating func checkLayer(
+    _ node: YAMLNode, parent: Int?, suffix: String, replica: ReplicaPlace = .none, isMask: Bool, depth: Int
+  ) {
     guard
       let fields = context.fields(
         of: node, allowed: isMask ? Self.maskKeys : Self.allLayerKeys, place: isMask ? "a mask layer" : "a layer")
@@ -138,18 +146,33 @@ struct LayerChecker {
         return
       }
       var layer = LayerInstance(
-        id: baseID + instanceSuffix, baseID: baseID, instanceIndex: repeated ? instance : nil, type: type,
-        parent: parent, isMask: isMask, span: context.span(node), idSpan: idSpan)
+        id: baseID + instanceSuffix + replica.suffix, baseID: baseID, instanceIndex: repeated ? instance : nil,
+        type: type, parent: parent, isMask: isMask, span: context.span(node), idSpan: idSpan)
+      layer.replicaIndex = replica.index
+      layer.replicaDelay = replica.delay
       applyProperties(fields, to: &layer)
       let index = layers.count
       layers.append(layer)
       instancesByID[baseID, default: []].append(index)
+      if !replica.path.isEmpty { replicasByID[baseID + instanceSuffix, default: []].append(index) }
       bindings[index] = context.environment.names.filter { outerNames[$0.key] == nil || $0.key == loopName }
+      // A mask is in its layer's coordinates and time: the same copy, not one of its own.
       if let maskNode = fields.value("mask"), !isMask {
-        checkLayer(maskNode, parent: index, suffix: instanceSuffix, isMask: true, depth: depth + 1)
+        checkLayer(
+          maskNode, parent: index, suffix: instanceSuffix, replica: replica.sameCopy, isMask: true, depth: depth + 1)
       }
-      if let sublayers = fields.value("sublayers") {
-        checkList(sublayers, parent: index, suffix: instanceSuffix, depth: depth + 1)
+      guard let sublayers = fields.value("sublayers") else { continue }
+      guard type == .replicator else {
+        checkList(sublayers, parent: index, suffix: instanceSuffix, replica: replica.sameCopy, depth: depth + 1)
+        continue
+      }
+      // CAReplicatorLayer draws every sublayer once per copy, copy by copy (instance-major order).
+      let copies = Int(layer.values[SlotLayout.instanceCount])
+      let delay = layer.values[SlotLayout.instanceDelay]
+      for copy in 0..<copies {
+        checkList(
+          sublayers, parent: index, suffix: instanceSuffix, replica: replica.copy(copy, delay: delay),
+          depth: depth + 1)
       }
     }
   }
@@ -189,7 +212,10 @@ struct LayerChecker {
       case .numberList:
         if let list = context.numberList(node) { layer.style.lineDashPattern = list }
       default:
-        guard let slot = property.slot, let value = context.propertyValue(node, property: property) else { continue }
+        let value =
+          property.key == .instanceCount
+          ? context.instanceCount(node).map { [$0] } : context.propertyValue(node, property: property)
+        guard let slot = property.slot, let value else { continue }
         layer.values.replaceSubrange(slot..<slot + value.count, with: value)
       }
     }

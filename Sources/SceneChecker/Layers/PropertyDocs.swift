@@ -54,6 +54,20 @@ public struct PropertyDocs: Sendable, Hashable {
         "`{family, weight}`; weight is one of regular, medium, semibold, bold, light, heavy.")
     case .foregroundColor: return .init("white", "Text colour.")
     case .alignmentMode: return .init("natural", "Horizontal alignment of the text in the bounds.")
+    case .instanceCount:
+      return .init(
+        "1", "How many copies of the sublayers are drawn, the sublayers themselves included (0 to the limit).")
+    case .instanceDelay:
+      return .init("0", "Copy k plays its sublayers' animations k × this many seconds later.")
+    case .instanceTransform:
+      return .init(
+        "identity", "Applied to copy k − 1 to give copy k (copy k gets its k-th power), about the replicator's centre.")
+    case .instanceColor:
+      return .init("white", "Multiplies the colours of the first copy; later copies add the offsets.")
+    case .instanceRedOffset: return .init("0", "Added to the red multiplier of each copy over the one before.")
+    case .instanceGreenOffset: return .init("0", "Added to the green multiplier of each copy over the one before.")
+    case .instanceBlueOffset: return .init("0", "Added to the blue multiplier of each copy over the one before.")
+    case .instanceAlphaOffset: return .init("0", "Added to the alpha multiplier of each copy over the one before.")
     }
   }
 }

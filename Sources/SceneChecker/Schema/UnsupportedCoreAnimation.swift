@@ -1,3 +1,4 @@
+import SceneCore
 import SceneDiagnostics
 import SceneYAML
 
@@ -40,10 +41,6 @@ enum UnsupportedCoreAnimation {
     "gradient": (
       "CAGradientLayer", "use a solid `backgroundColor`, or stack layers of different colours and opacities"
     ),
-    "replicator": (
-      "CAReplicatorLayer",
-      "use `repeat: N` on the layer, with its loop variable `i` in expressions: scenec's form of a replicator"
-    ),
     "emitter": ("CAEmitterLayer", "draw the particles as a repeated layer (`repeat: N`) animated by a timeline"),
     "transform": ("CATransformLayer", "use a plain layer; scenec's layers are flat"),
     "tiled": ("CATiledLayer", "use a plain layer"),
@@ -75,7 +72,8 @@ extension CheckContext {
     error(
       CheckDiagnostics.unsupportedFeature,
       "'\(document.scalar(node))' (\(entry.className)) is a Core Animation layer type scenec does not support yet",
-      at: span(node), notes: ["the layer types are layer, shape and text"], help: entry.instead)
+      at: span(node), notes: ["the layer types are " + LayerType.allCases.map(\.rawValue).joined(separator: ", ")],
+      help: entry.instead)
     return true
   }
 }

@@ -36,7 +36,7 @@ struct StateGraphChecks {
   }
 
   /// The end of a timeline's root from its start; infinite when it repeats forever.
-  private func end(_ timeline: Int) -> Double { max(timelines[timeline].root.end, 0) }
+  private func end(_ timeline: Int) -> Double { max(timelines[timeline].end, 0) }
 
   /// A state waits for its entering transition to complete before its loop starts, and for its loop to end
   /// before its follow-up fires: neither can happen after a timeline that never ends.

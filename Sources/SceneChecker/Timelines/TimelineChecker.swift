@@ -97,6 +97,17 @@ struct TimelineChecker {
   func resolveTarget(_ node: YAMLNode) -> [Int]? {
     guard let text = context.text(node, what: "a layer id") else { return nil }
     if let instances = layers.instancesByID[text], !instances.isEmpty { return instances }
+    if let copies = layers.replicasByID[text] { return copies }
+    if let tilde = text.firstIndex(of: "~"), layers.layers.contains(where: { $0.id == text }) {
+      let source = String(text[..<tilde])
+      context.error(
+        ReplicatorDiagnostics.replicaNotAddressable,
+        "'\(text)' is a copy a replicator draws of '\(source)', not a layer of its own", at: context.span(node),
+        notes: ["each copy plays the animations of its sublayer, instanceDelay later for each copy"],
+        help: "target '\(source)' (every copy), and vary the copies with the replicator's instance properties",
+        replacement: source)
+      return nil
+    }
     if let index = layers.layers.firstIndex(where: { $0.id == text }) { return [index] }
     if layers.instancesByID[text] != nil {
       context.error(

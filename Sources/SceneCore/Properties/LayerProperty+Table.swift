@@ -2,6 +2,7 @@ extension LayerProperty {
   private static let every = LayerType.every
   private static let shape: Set<LayerType> = [.shape]
   private static let text: Set<LayerType> = [.text]
+  private static let replicator: Set<LayerType> = [.replicator]
 
   /// The table's row for each property. A switch, so a new `PropertyName` cannot be forgotten here.
   static func row(_ key: PropertyName) -> Row {
@@ -35,6 +36,16 @@ extension LayerProperty {
     case .font: return Row(key, .font, text, animatable: false)
     case .foregroundColor: return Row(key, .color, text, animatable: true, default: [1, 1, 1, 1])
     case .alignmentMode: return Row(key, .enumeration, text, animatable: false, cases: AlignmentMode.words)
+    // CAReplicatorLayer.h. Count and delay are fixed per scene (the checker expands the copies and the compiler
+    // shifts their clocks), so they are not animatable here, but they keep slots: the plan carries them.
+    case .instanceCount:
+      return Row(key, .number, replicator, animatable: false, slotted: true, default: [1], range: .count)
+    case .instanceDelay: return Row(key, .duration, replicator, animatable: false, slotted: true, default: [0])
+    case .instanceTransform:
+      return Row(key, .transform, replicator, animatable: true, default: [0, 0, 0, 0, 0, 0, 1, 1, 1])
+    case .instanceColor: return Row(key, .color, replicator, animatable: true, default: [1, 1, 1, 1])
+    case .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+      return Row(key, .number, replicator, animatable: true, default: [0])
     }
   }
 

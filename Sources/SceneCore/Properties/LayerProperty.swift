@@ -12,7 +12,8 @@ public struct LayerProperty: Sendable, Hashable {
   public let layerTypes: Set<LayerType>
   /// Whether a timeline may animate it (through a key path of the same name).
   public let animatable: Bool
-  /// For animatable numeric properties: where the value's components start in a layer's slots (`SlotLayout`).
+  /// For animatable numeric properties (and a few fixed numbers the plan carries): where the value's components
+  /// start in a layer's slots (`SlotLayout`).
   /// Assigned from the table's order, never written by hand.
   public let slot: Int?
   /// The default, flattened; `nil` for non-numeric properties (their default is the style's).
@@ -47,21 +48,25 @@ public struct LayerProperty: Sendable, Hashable {
     let defaultValue: [Double]?
     let range: ValueRange?
     let cases: [String]
+    /// Keeps a slot although not animatable: a number the plan must carry per layer (a replicator's count).
+    let slotted: Bool
 
     init(
-      _ key: PropertyName, _ kind: ValueKind, _ layerTypes: Set<LayerType>, animatable: Bool,
+      _ key: PropertyName, _ kind: ValueKind, _ layerTypes: Set<LayerType>, animatable: Bool, slotted: Bool = false,
       default defaultValue: [Double]? = nil, range: ValueRange? = nil, cases: [String] = []
     ) {
       self.key = key
       self.kind = kind
       self.layerTypes = layerTypes
       self.animatable = animatable
+      self.slotted = slotted
       self.defaultValue = defaultValue
       self.range = range
       self.cases = cases
     }
 
-    /// Animatable properties that flatten to numbers live in the slots; paths, words, strings and lists do not.
-    var hasSlots: Bool { animatable && kind.componentCount != nil }
+    /// Animatable properties that flatten to numbers live in the slots (and the few numbers marked `slotted`);
+    /// paths, words, strings and lists do not.
+    var hasSlots: Bool { (animatable || slotted) && kind.componentCount != nil }
   }
 }

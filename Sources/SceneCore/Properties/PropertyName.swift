@@ -33,4 +33,12 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case font
   case foregroundColor
   case alignmentMode
+  case instanceCount
+  case instanceDelay
+  case instanceTransform
+  case instanceColor
+  case instanceRedOffset
+  case instanceGreenOffset
+  case instanceBlueOffset
+  case instanceAlphaOffset
 }

@@ -30,6 +30,13 @@ public enum SlotLayout {
   public static let strokeEnd = slot(.strokeEnd)
   public static let fontSize = slot(.fontSize)
   public static let foregroundColor = slot(.foregroundColor)
+  public static let instanceCount = slot(.instanceCount)
+  public static let instanceDelay = slot(.instanceDelay)
+  /// 9, as `transform`.
+  public static let instanceTransform = slot(.instanceTransform)
+  public static let instanceColor = slot(.instanceColor)
+  /// Red, green, blue and alpha offsets, consecutive.
+  public static let instanceOffsets = slot(.instanceRedOffset)
   public static let count = LayerProperty.slotCount
 
   /// The first slot of `key`, which must have slots.

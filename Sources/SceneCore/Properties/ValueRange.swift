@@ -19,6 +19,8 @@ public struct ValueRange: Sendable, Hashable {
   public static let unit = ValueRange(0, 1)
   /// Lengths and sizes.
   public static let nonNegative = ValueRange(0)
+  /// Whole numbers ≥ 0: counts of copies.
+  public static let count = ValueRange(0, integer: true)
 
   public var closedRange: ClosedRange<Double> { lowerBound...upperBound }
   public var isBoundedAbove: Bool { upperBound < .greatestFiniteMagnitude }

@@ -17,6 +17,9 @@ public struct LayerTable: Sendable, Hashable {
   public var pathCoordinateStarts: [Int] = [0]
   public var pathCoordinates: [Double] = []
   public var styles: [LayerStyle] = []
+  /// For a sublayer of a replicator, which of its copies the layer is (CAReplicatorLayer's instance k, drawn with
+  /// the k-th power of `instanceTransform` and modulated by the k-th colour); 0 for every other layer.
+  public var replicas: [Int] = []
 
   public init() {}
 
@@ -24,7 +27,7 @@ public struct LayerTable: Sendable, Hashable {
 
   package mutating func append(
     id: String, parent: Int, type: LayerType, isMask: Bool, values: [Double], path: BezierPath,
-    style: LayerStyle
+    style: LayerStyle, replica: Int = 0
   ) {
     precondition(values.count == SlotLayout.count, "one value per slot")
     ids.append(id)
@@ -37,6 +40,7 @@ public struct LayerTable: Sendable, Hashable {
     pathCoordinates.append(contentsOf: path.coordinates)
     pathCoordinateStarts.append(pathCoordinates.count)
     styles.append(style)
+    replicas.append(replica)
   }
 
   /// Layer `index`'s model path (structure and coordinates).

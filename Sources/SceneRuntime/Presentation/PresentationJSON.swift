@@ -31,23 +31,31 @@ package enum PresentationJSON {
     var matrices: [AffineTransform] = []
     matrices.reserveCapacity(table.count)
     var result: [JSONValue] = []
+    let modulations = ReplicaGeometry.modulations(
+      parents: table.parents, types: table.types, isMask: table.isMask, replicas: table.replicas
+    ) { frames[$0].values }
     for index in 0..<table.count {
       let values = frames[index].values
       let local = LayerMatrix.local(values)
       // Parents precede their sublayers and masks, so the parent's matrix is already known.
       let parent = table.parents[index]
-      matrices.append(parent < 0 ? local : local.concatenating(matrices[parent]))
+      matrices.append(parent < 0 ? local : LayerMatrix.inParent(local, of: index, table: table, frames: frames))
+      if parent >= 0 { matrices[index] = matrices[index].concatenating(matrices[parent]) }
       saturation.layer = table.ids[index]
       result.append(
-        layer(plan: plan, index: index, frame: frames[index], matrix: matrices[index], saturation: &saturation))
+        layer(
+          plan: plan, index: index, frame: frames[index], matrix: matrices[index], modulation: modulations[index],
+          saturation: &saturation))
     }
     return result
   }
 
   /// One layer's object: its identity, then every property of its type in the table's order, `matrix` after
-  /// `transform`.
+  /// `transform`, and after it `modulationColor` for a layer a replicator draws (the colour its copy's drawing is
+  /// multiplied by).
   private static func layer(
-    plan: Plan, index: Int, frame: LayerFrame, matrix: AffineTransform, saturation: inout Saturation
+    plan: Plan, index: Int, frame: LayerFrame, matrix: AffineTransform, modulation: [Double]?,
+    saturation: inout Saturation
   ) -> JSONValue {
     let table = plan.layers
     var object = JSONObject()
@@ -68,6 +76,9 @@ package enum PresentationJSON {
       if property.key == .transform {
         let numbers = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty]
         object.append("matrix", .array(numbers.map { .number(saturation.finite($0, "matrix")) }))
+        if let modulation {
+          object.append("modulationColor", .array(modulation.map { .number(saturation.finite($0, "modulationColor")) }))
+        }
       }
     }
     if table.isMask[index] { object.append("mask", true) }
@@ -106,6 +117,18 @@ package enum PresentationJSON {
 
 /// A layer's own matrix (into its superlayer's coordinates) from its sampled slots.
 package enum LayerMatrix {
+  /// `local` followed by the replicator's map of the copy the layer is, when its superlayer is a replicator: the
+  /// layer's matrix into its superlayer's coordinates as drawn.
+  package static func inParent(_ local: AffineTransform, of index: Int, table: LayerTable, frames: [LayerFrame])
+    -> AffineTransform
+  {
+    let parent = table.parents[index]
+    guard parent >= 0, table.types[parent] == .replicator, !table.isMask[index], table.replicas[index] != 0 else {
+      return local
+    }
+    return local.concatenating(ReplicaGeometry.instanceMatrix(frames[parent].values, copy: table.replicas[index]))
+  }
+
   package static func local(_ v: [Double]) -> AffineTransform {
     typealias S = SlotLayout
     return AffineTransform.layer(

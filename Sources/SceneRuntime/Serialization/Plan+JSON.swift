@@ -75,6 +75,8 @@ extension Plan {
     layer.append("parent", layers.parents[index] < 0 ? .null : JSONValue(layers.parents[index]))
     layer.append("type", .string(layers.types[index].rawValue))
     layer.append("mask", .bool(layers.isMask[index]))
+    // Only a replicator's copies have one, so plans without replicators are as they were.
+    if layers.replicas[index] != 0 { layer.append("replica", JSONValue(layers.replicas[index])) }
     layer.append("values", PlanNumbers.json(layers.modelValues(of: index)))
     layer.append("pathElements", .string(String(path.elements.map(PlanElementLetters.letter))))
     layer.append("pathCoordinates", PlanNumbers.json(path.coordinates))

@@ -104,10 +104,15 @@ extension LayerTable {
     let parentValue = try reader.member("parent")
     let parent = parentValue.isNull ? -1 : try PlanReader.integer(parentValue, in: 0..<index, at: reader.path("parent"))
     guard let type = LayerType(rawValue: try reader.string("type")) else {
-      throw PlanError(reader.path("type"), "expected layer, shape or text")
+      throw PlanError(reader.path("type"), "expected layer, shape, text or replicator")
     }
     let isMask = try reader.bool("mask")
     if isMask && parent < 0 { throw PlanError(reader.path("mask"), "a mask needs the layer it masks as parent") }
+    // Optional (0 when absent): which copy of its replicator superlayer the layer is.
+    let replica = reader.object["replica"] == nil ? 0 : try reader.integer("replica", in: 0..<Int.max)
+    if replica > 0 && (parent < 0 || types[parent] != .replicator || isMask) {
+      throw PlanError(reader.path("replica"), "only a sublayer of a replicator is one of its copies")
+    }
     let planValues = try reader.numbers("values")
     guard planValues.count == slots.planCount, planValues.allSatisfy(\.isFinite) else {
       throw PlanError(reader.path("values"), "expected \(slots.planCount) finite numbers, one per slot")
@@ -142,6 +147,7 @@ extension LayerTable {
     style.alignmentMode =
       AlignmentMode(rawValue: try styleReader.word("alignmentMode", in: AlignmentMode.words)) ?? style.alignmentMode
     let id = try reader.string("id")
-    append(id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, style: style)
+    append(
+      id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, style: style, replica: replica)
   }
 }
