@@ -15,7 +15,7 @@ public struct SVGExporter {
   public let frames: [LayerFrame]
   /// Prepended to every XML id (a filmstrip has one per frame).
   public let idPrefix: String
-  private(set) var definitions: [String] = []
+  var definitions: [String] = []
   /// What could not be drawn (W0913: a layer whose values overflow is left out).
   public private(set) var warnings = ExportWarnings()
 
@@ -71,7 +71,8 @@ public struct SVGExporter {
   private mutating func layer(_ index: Int, white: Bool, indent: String) -> [String] {
     let values = LayerValues(frames[index])
     if values.isHidden || values.opacity <= 0 { return [] }
-    let matrix = LayerMatrix.local(values.v)
+    // A replicator's copy is drawn through the replicator's map of that copy (ReplicaGeometry).
+    let matrix = LayerMatrix.inParent(LayerMatrix.local(values.v), of: index, table: tree.plan.layers, frames: frames)
     let finite = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite)
     guard finite, frames[index].values.allSatisfy(\.isFinite), frames[index].path.allSatisfy(\.isFinite) else {
       // SVG has no number for it, and writing 0 would draw the layer somewhere it is not.
@@ -113,13 +114,14 @@ public struct SVGExporter {
     }
     if content.isEmpty { return [] }
     let opacity = values.opacity < 1 ? SVGMarkup.number(values.opacity) : nil
-    return SVGMarkup.element(
+    let layerGroup = SVGMarkup.element(
       "g",
       [
         ("id", white ? nil : SVGMarkup.id("layer", tree.id(index), prefix: idPrefix)),
         ("transform", SVGMarkup.matrix(matrix)), ("opacity", opacity),
       ],
       children: content, indent: indent)
+    return white ? layerGroup : modulated(layerGroup, index, indent: indent)
   }
 
   /// Wraps a layer's drawing in a group masked by its mask layer drawn white (alpha = coverage). The mask region
@@ -141,10 +143,12 @@ public struct SVGExporter {
 
   /// The bounding box, in layer `index`'s coordinates, of the canvas (with a margin); the canvas itself when the
   /// layer's matrix cannot be inverted.
-  private func canvasInLayer(_ index: Int) -> Rect {
+  func canvasInLayer(_ index: Int) -> Rect {
     var matrix = AffineTransform.identity
     for layer in ([index] + tree.ancestors(of: index)) {
-      matrix = matrix.concatenating(LayerMatrix.local(frames[layer].values))
+      matrix = matrix.concatenating(
+        LayerMatrix.inParent(
+          LayerMatrix.local(frames[layer].values), of: layer, table: tree.plan.layers, frames: frames))
     }
     let w = tree.plan.width
     let h = tree.plan.height

@@ -12,6 +12,8 @@ struct SamplerTests {
     ("shake-button", nil, [0, 1.2, 1.41, 1.5, 1.56, 3.2]),
     ("shoot-button", "press", [0, 0.125, 0.25]),
     ("submit-button", "progress", [0, 1.5, 3]),
+    // Copy k of the bar fades k/12 s after copy 0: the highlight on copy 3 at 0.25 s, on copy 6 at 0.5 s.
+    ("activity-indicator", nil, [0, 0.25, 0.5, 1, 1.5]),
   ]
 
   static func frames(_ plan: Plan, timeline: String?, times: [Double]) throws -> [[LayerFrame]] {

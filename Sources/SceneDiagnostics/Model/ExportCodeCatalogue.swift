@@ -52,8 +52,17 @@ public enum ExportCodeCatalogue {
     "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
       + "the layer is left out of an SVG frame; Lottie gets the nearest finite value; `sample` prints it saturated.")
 
+  public static let replicaSkew = DiagnosticCode(
+    "W0935", "replica-skew",
+    "A replicator's copy whose instance transform (to its power) skews or mirrors: Lottie gets the nearest "
+      + "rotation and scale, without the skew.")
+  public static let replicaTint = DiagnosticCode(
+    "W0936", "replica-tint",
+    "A replicator's copy modulated by a colour whose red, green or blue is below 1: Lottie gets only its alpha "
+      + "(multiplied into opacity); the red, green and blue multipliers are lost.")
+
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite,
+    endlessCapped, trimSubpaths, exportLimited, notFinite, replicaSkew, replicaTint,
   ]
 }

@@ -87,7 +87,10 @@ extension LottieBuild {
           "its sublayers change order; Lottie keeps the order at the start")
       }
     }
-    for sublayer in order { visit(sublayer, parent: carrier, context: context, into: &list) }
+    for sublayer in order {
+      let parent = replicaParent(of: sublayer, in: layer, carrier: carrier, context: context, into: &list)
+      visit(sublayer, parent: parent, context: context, into: &list)
+    }
     if let border = borderGroup(layer) {
       let opacity = effectiveOpacity(of: layer, context: context)
       _ = append(

@@ -53,12 +53,16 @@ extension LottieBuild {
   ) -> JSONValue {
     let chain = self.chain(layer, context: context)
     var inputs = chain.map { Input.slots($0, S.opacity..<(S.hidden + 1)) }
+    inputs += chain.flatMap(modulationInputs)
     if let extra { inputs.append(extra) }
+    let table = plan.layers
     let value = animate(inputs, layer: layer, name: "opacity") { frames in
       var product = 1.0
       for member in chain {
         let v = LayerValues(frames[member])
-        product *= v.isHidden ? 0 : min(max(v.opacity, 0), 1)
+        // A replicator's copy is also multiplied by its modulation colour's alpha.
+        product *=
+          v.isHidden ? 0 : min(max(v.opacity, 0), 1) * Self.modulationAlpha(of: member, table: table, in: frames)
       }
       return [100 * product * (factor?(frames) ?? 1)]
     }
