@@ -34,6 +34,14 @@ export const PROPERTIES = [
   ['font', 'font', 'text', null],
   ['foregroundColor', 'color', 'text', [1, 1, 1, 1]],
   ['alignmentMode', 'enumeration', 'text', null],
+  ['instanceCount', 'number', 'replicator', [1]],
+  ['instanceDelay', 'duration', 'replicator', [0]],
+  ['instanceTransform', 'transform', 'replicator', [0, 0, 0, 0, 0, 0, 1, 1, 1]],
+  ['instanceColor', 'color', 'replicator', [1, 1, 1, 1]],
+  ['instanceRedOffset', 'number', 'replicator', [0]],
+  ['instanceGreenOffset', 'number', 'replicator', [0]],
+  ['instanceBlueOffset', 'number', 'replicator', [0]],
+  ['instanceAlphaOffset', 'number', 'replicator', [0]],
 ].map(([name, kind, types, defaults]) => ({ name, kind, types, defaults, first: -1 }));
 
 /** The slot layout of this runtime (PlanSlots.current): numeric properties one after another. */
@@ -1036,7 +1044,14 @@ export function readPlan(json) {
   const layers = json.layers.map((layer, index) => {
     const where = `layers[${index}]`;
     const parent = layer.parent === null ? -1 : integer(layer.parent, `${where}.parent`, index);
-    if (!['layer', 'shape', 'text'].includes(layer.type)) fail(`${where}.type`, 'expected layer, shape or text');
+    if (!['layer', 'shape', 'text', 'replicator'].includes(layer.type)) {
+      fail(`${where}.type`, 'expected layer, shape, text or replicator');
+    }
+    // Optional, 0 when absent: which copy of its replicator superlayer the layer is (ReplicaGeometry).
+    const replica = layer.replica === undefined ? 0 : integer(layer.replica, `${where}.replica`, Number.MAX_SAFE_INTEGER);
+    if (replica > 0 && (parent < 0 || json.layers[parent].type !== 'replicator' || layer.mask === true)) {
+      fail(`${where}.replica`, 'only a sublayer of a replicator is one of its copies');
+    }
     if (typeof layer.pathElements !== 'string') fail(`${where}.pathElements`, 'expected a string');
     const coordinates = numbers(layer.pathCoordinates, `${where}.pathCoordinates`);
     let expected = 0;
@@ -1052,7 +1067,7 @@ export function readPlan(json) {
       if (!words.includes(layer.style[name])) fail(`${where}.style.${name}`, `expected one of ${words.join(', ')}`);
     }
     return {
-      id: String(layer.id), parent, type: layer.type, mask: layer.mask === true,
+      id: String(layer.id), parent, type: layer.type, mask: layer.mask === true, replica,
       values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates,
       style: layer.style,
     };
@@ -1314,6 +1329,42 @@ export function localMatrix(v) {
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
+/** ReplicaGeometry.instanceMatrix: copy `copy`'s map in its replicator's space, T(−c) · Mᵏ · T(c) about the centre
+ * of the replicator's bounds, Mᵏ by repeated squaring in 4×4, as the Swift runtime multiplies. */
+export function instanceMatrix(v, copy) {
+  if (copy === 0) return [1, 0, 0, 1, 0, 0];
+  const t = SLOTS.instanceTransform.first, b = SLOTS.bounds.first;
+  const [cz, sz] = cosineAndSine(v[t + 5]);
+  const [cy, sy] = cosineAndSine(v[t + 4]);
+  const [cx, sx] = cosineAndSine(v[t + 3]);
+  let step = [v[t + 6], 0, 0, 0, 0, v[t + 7], 0, 0, 0, 0, v[t + 8], 0, 0, 0, 0, 1];
+  step = multiply(step, [cz, sz, 0, 0, -sz, cz, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  step = multiply(step, [cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1]);
+  step = multiply(step, [1, 0, 0, 0, 0, cx, sx, 0, 0, -sx, cx, 0, 0, 0, 0, 1]);
+  step = multiply(step, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[t], v[t + 1], v[t + 2], 1]);
+  let power = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  let square = step;
+  let exponent = copy;
+  while (exponent > 0) {
+    if (exponent % 2 === 1) power = multiply(power, square);
+    exponent = Math.floor(exponent / 2);
+    if (exponent > 0) square = multiply(square, square);
+  }
+  const centreX = v[b] + v[b + 2] / 2;
+  const centreY = v[b + 1] + v[b + 3] / 2;
+  let m = multiply([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -centreX, -centreY, 0, 1], power);
+  m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, centreX, centreY, 0, 1]);
+  return [m[0], m[1], m[4], m[5], m[12], m[13]];
+}
+
+/** ReplicaGeometry.modulation: instanceColor + copy × the offsets, each component clamped to [0, 1]. */
+export function modulation(v, copy) {
+  const color = SLOTS.instanceColor.first, offsets = SLOTS.instanceRedOffset.first;
+  const result = [];
+  for (let i = 0; i < 4; i++) result.push(Math.min(Math.max(v[color + i] + copy * v[offsets + i], 0), 1));
+  return result;
+}
+
 export function concatenate(m, o) {
   return [
     m[0] * o[0] + m[1] * o[2], m[0] * o[1] + m[1] * o[3], m[2] * o[0] + m[3] * o[2], m[2] * o[1] + m[3] * o[3],
@@ -1343,9 +1394,22 @@ function formatPath(elements, coordinates) {
 /** One element of `scenec sample`'s `samples` array: the time and every layer, members in its order. */
 export function presentation(plan, time, frames) {
   const matrices = [];
+  const modulations = [];
   const layers = plan.layers.map((layer, index) => {
     const v = frames[index].values;
-    const local = localMatrix(v);
+    let local = localMatrix(v);
+    let color = null;
+    if (layer.parent >= 0) {
+      const parent = plan.layers[layer.parent];
+      color = modulations[layer.parent];
+      if (parent.type === 'replicator' && !layer.mask) {
+        const parentValues = frames[layer.parent].values;
+        if (layer.replica !== 0) local = concatenate(local, instanceMatrix(parentValues, layer.replica));
+        const own = modulation(parentValues, layer.replica);
+        color = color ? color.map((c, i) => c * own[i]) : own;
+      }
+    }
+    modulations.push(color);
     const matrix = layer.parent < 0 ? local : concatenate(local, matrices[layer.parent]);
     matrices.push(matrix);
     const object = { id: layer.id, parent: layer.parent < 0 ? null : plan.layers[layer.parent].id, type: layer.type };
@@ -1359,13 +1423,15 @@ export function presentation(plan, time, frames) {
         return result;
       };
       switch (property.kind) {
-        case 'number': object[property.name] = finite(v[first]); break;
+        case 'number': case 'duration': object[property.name] = finite(v[first]); break;
         case 'bool': object[property.name] = v[first] >= 0.5; break;
         case 'point': case 'rect': case 'color': object[property.name] = slots(); break;
         case 'transform': {
           const all = slots();
-          object.transform = { translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9) };
+          object[property.name] = { translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9) };
+          if (property.name !== 'transform') break;
           object.matrix = matrix.map(finite);
+          if (color) object.modulationColor = color.map(finite);
           break;
         }
         case 'path': object.path = formatPath(layer.elements, frames[index].path); break;

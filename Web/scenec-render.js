@@ -62,6 +62,26 @@ function rotate3D(axis, angle) {
   return [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 }
 
+// A layer's matrix into its superlayer from the two matrices into the scene: m · parent⁻¹; null when the parent's
+// is singular.
+function inParent(m, parent) {
+  const [a, b, c, d, e, f] = parent;
+  const det = a * d - b * c;
+  if (!det || !Number.isFinite(det)) return null;
+  const inverse = [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
+  return [
+    m[0] * inverse[0] + m[1] * inverse[2], m[0] * inverse[1] + m[1] * inverse[3],
+    m[2] * inverse[0] + m[3] * inverse[2], m[2] * inverse[1] + m[3] * inverse[3],
+    m[4] * inverse[0] + m[5] * inverse[2] + inverse[4], m[4] * inverse[1] + m[5] * inverse[3] + inverse[5],
+  ];
+}
+
+// A copy's own modulation colour: its sample's over its replicator's (a factor of 0 multiplies everything to 0).
+function ownModulation(layer, replicator) {
+  const outer = replicator.modulationColor ?? [1, 1, 1, 1];
+  return (layer.modulationColor ?? [1, 1, 1, 1]).map((c, i) => (outer[i] ? c / outer[i] : 1));
+}
+
 // A layer's own matrix into its superlayer (the sample's `matrix` is the product down the tree, into the scene):
 // LayerMatrix.local — translation · rotation z, y, x · scale about the anchor point, x/y rotations projected
 // orthographically — as SVG's [a b c d e f].
@@ -262,7 +282,10 @@ export function createRenderer(svg, options = {}) {
     const key = (white ? "white:" : "") + layer.id;
     const n = node(key, layer);
     const g = n.group;
-    const matrix = localMatrix(layer);
+    const replicator = tree.byId.get(layer.parent);
+    const isCopy = replicator?.type === "replicator" && !layer.mask;
+    // A replicator's copy is drawn through its instance map, which the sample holds only inside `matrix`.
+    const matrix = (isCopy && inParent(layer.matrix, replicator.matrix)) || localMatrix(layer);
     const finite = matrix.every(Number.isFinite) && layer.matrix.every(Number.isFinite);
     const shown = !layer.hidden && layer.opacity > 0 && finite;
     set(g, "display", shown ? null : "none");
@@ -270,6 +293,7 @@ export function createRenderer(svg, options = {}) {
     const identity = matrix[0] === 1 && matrix[1] === 0 && matrix[2] === 0 && matrix[3] === 1;
     set(g, "transform", identity && !matrix[4] && !matrix[5] ? null : `matrix(${matrix.join(" ")})`);
     set(g, "opacity", layer.opacity < 1 ? layer.opacity : null);
+    tint(n, g, isCopy && !white ? ownModulation(layer, replicator) : null, layer.matrix);
 
     const bounds = standardized(layer.bounds);
     const radius = clampRadius(layer.cornerRadius, bounds);
@@ -333,10 +357,33 @@ export function createRenderer(svg, options = {}) {
     return g;
   }
 
+  // The copy's own modulation colour (the sample's is the product through every replicator above it), as an
+  // sRGB colour matrix over the canvas: SVGExporter's filter.
+  function tint(n, g, color, matrix) {
+    if (!color || color.every((c) => c === 1)) {
+      set(g, "filter", null);
+      return;
+    }
+    if (!n.filter) {
+      n.filter = make("filter", defs);
+      n.filter.id = prefix + "tint-" + nodes.size + "-" + n.key.replace(/[^A-Za-z0-9_-]/g, "_");
+      set(n.filter, "filterUnits", "userSpaceOnUse");
+      set(n.filter, "color-interpolation-filters", "sRGB");
+      set(make("feColorMatrix", n.filter), "type", "matrix");
+    }
+    const region = canvasIn(matrix);
+    set(n.filter, "x", region.x); set(n.filter, "y", region.y);
+    set(n.filter, "width", region.width); set(n.filter, "height", region.height);
+    const [r, gr, b, a] = color;
+    set(n.filter.firstChild, "values", `${r} 0 0 0 0 0 ${gr} 0 0 0 0 0 ${b} 0 0 0 0 0 ${a} 0`);
+    set(g, "filter", `url(#${n.filter.id})`);
+  }
+
   function render(sample) {
     seen = new Set();
-    const tree = { roots: [], sublayers: new Map(), mask: new Map() };
+    const tree = { roots: [], sublayers: new Map(), mask: new Map(), byId: new Map() };
     for (const layer of sample.layers) {
+      tree.byId.set(layer.id, layer);
       if (layer.parent === null || layer.parent === undefined) tree.roots.push(layer);
       else if (layer.mask) tree.mask.set(layer.parent, layer);
       else {
@@ -351,6 +398,7 @@ export function createRenderer(svg, options = {}) {
       n.group.remove();
       n.clipPath?.remove();
       n.mask?.remove();
+      n.filter?.remove();
       nodes.delete(key);
     }
   }

@@ -257,6 +257,38 @@ import Testing
       backgroundColor: red}
       """
     ),
+    (
+      "W0935", "dot~2", "instanceTransform",
+      """
+      scene: w0935
+      size: [100, 100]
+      layers:
+        # One step scales, then turns: no skew; two steps (scale, turn, scale, turn) skew.
+        - id: ring
+          type: replicator
+          frame: [0, 0, 100, 100]
+          instanceCount: 3
+          instanceTransform: {rotation: 30deg, scale: [1, 0.5]}
+          sublayers:
+            - {id: dot, frame: [40, 10, 20, 20], backgroundColor: red}
+      """
+    ),
+    (
+      "W0936", "dot", "instanceColor",
+      """
+      scene: w0936
+      size: [100, 100]
+      layers:
+        - id: ring
+          type: replicator
+          frame: [0, 0, 100, 100]
+          instanceCount: 2
+          instanceTransform: {translation: [30, 0]}
+          instanceColor: orange
+          sublayers:
+            - {id: dot, frame: [10, 40, 20, 20], backgroundColor: white}
+      """
+    ),
   ]
 
   @Test func everyExportWarningHasAFixtureThatRaisesIt() throws {

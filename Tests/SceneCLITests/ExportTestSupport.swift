@@ -174,7 +174,7 @@ enum ExportFixtures {
   static let seedTimelines: [(spec: String, timeline: String?)] = [
     ("like-button", "like"), ("like-button", "unlike"), ("shake-button", nil), ("shoot-button", "press"),
     ("shoot-button", "pulse"), ("shoot-button", "release"), ("submit-button", "shrink"),
-    ("submit-button", "progress"), ("submit-button", "expand"),
+    ("submit-button", "progress"), ("submit-button", "expand"), ("activity-indicator", nil),
   ]
 }
 
