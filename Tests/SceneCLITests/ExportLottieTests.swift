@@ -14,7 +14,7 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var files: [String] = []
-    for (spec, timeline) in ExportFixtures.seedTimelines {
+    for (spec, timeline) in ExportFixtures.exampleTimelines {
       let file = folder.appendingPathComponent("\(spec)-\(timeline ?? "autoplay").json").path
       let run = Self.export(ExportFixtures.spec(spec), timeline, extra: ["-o", file])
       #expect(run.status == 0, "\(spec) \(timeline ?? ""): \(run.standardError)")
@@ -30,10 +30,10 @@ import Testing
   }
 
   /// Every interior pixel agrees (FrameComparison); text is removed from the SVG first, as rlottie draws none.
-  @Test(arguments: ExportFixtures.seedTimelines.indices)
+  @Test(arguments: ExportFixtures.exampleTimelines.indices)
   func rlottieFramesMatchTheSVGFrames(_ index: Int) throws {
     guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert else { return }
-    let (spec, timeline) = ExportFixtures.seedTimelines[index]
+    let (spec, timeline) = ExportFixtures.exampleTimelines[index]
     let path = ExportFixtures.spec(spec)
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

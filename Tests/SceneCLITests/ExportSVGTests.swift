@@ -13,7 +13,7 @@ import Testing
     guard let rsvg = ExportTools.rsvgConvert else { return }
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for (spec, timeline) in ExportFixtures.seedTimelines {
+    for (spec, timeline) in ExportFixtures.exampleTimelines {
       for time in ["0", "0.4", "0.9", "2.5"] {
         let run = Self.svg(spec, at: time, timeline: timeline)
         #expect(run.status == 0, "\(spec) \(timeline ?? "") at \(time): \(run.standardError)")

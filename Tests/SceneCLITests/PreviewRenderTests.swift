@@ -14,7 +14,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var total = FrameComparison.Tally()
     var lines: [String] = []
-    for (name, timeline) in ExportFixtures.seedTimelines {
+    for (name, timeline) in ExportFixtures.exampleTimelines {
       let spec = ExportFixtures.spec(name)
       let plan = try PreviewFixtures.planObject(spec)
       let size = try #require(plan["size"] as? [Double])
