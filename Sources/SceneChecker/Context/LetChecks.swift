@@ -19,22 +19,4 @@ extension CheckContext {
       help: "name it \(snake) or \(camel)", replacement: snake)
     return false
   }
-
-  /// `let` holds numbers; a colour there would get a lexer error about '#' or an unknown function 'rgb'.
-  func checkLetIsNotColour(_ text: String, name: String, at span: Span) -> Bool {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let lowered = trimmed.lowercased()
-    guard
-      trimmed.hasPrefix("#") || lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(")
-        || NamedColors.names.contains(trimmed)
-    else { return true }
-    error(
-      CheckDiagnostics.typeMismatch, "'\(name)' is given a colour, but `let` holds numbers only", at: span,
-      notes: ["`let` names stand for numbers in expressions; colours are not expressions"],
-      help:
-        "write the colour where it is used, such as "
-        + "`fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
-        + "to share one, give its channels `let` names and write rgb(r, g, b) where it is used")
-    return false
-  }
 }

@@ -25,7 +25,7 @@ public enum JSONSchemaGenerator {
   private static func fileProperty(_ key: SchemaKey) -> JSONValue {
     switch key.name {
     case "version": return described(["const": 1], key)
-    case "let": return described(["type": "object", "additionalProperties": ref("number")], key)
+    case "let": return described(["type": "object", "additionalProperties": ref("letValue")], key)
     case "paths": return described(["type": "object", "additionalProperties": ref("path")], key)
     case "timelines": return described(["type": "object", "additionalProperties": ref("animation")], key)
     case "states": return described(ref("states"), key)
@@ -78,17 +78,27 @@ public enum JSONSchemaGenerator {
     func vector(_ count: Int) -> JSONValue {
       ["type": "array", "items": ref("number"), "minItems": .number(Double(count)), "maxItems": .number(Double(count))]
     }
+    // A `let` name may stand for a list; which lengths it holds is the checker's to say.
+    let letName: JSONValue = ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]
+    func listOrName(_ list: JSONValue) -> JSONValue { ["anyOf": [list, letName]] }
     var defs = JSONObject()
     defs.append("number", expression)
     defs.append("angle", expression)
     defs.append("duration", expression)
-    defs.append("point", vector(2))
-    defs.append("size", vector(2))
-    defs.append("rect", vector(4))
+    defs.append("point", listOrName(vector(2)))
+    defs.append("size", listOrName(vector(2)))
+    defs.append("rect", listOrName(vector(4)))
+    defs.append(
+      "letValue",
+      [
+        "anyOf": [expression, ["type": "array", "items": ref("number"), "minItems": 1]],
+        "description":
+          "A number, angle or duration expression, a colour, a list of numbers, or an earlier colour or list name.",
+      ])
     defs.append(
       "color", ["type": "string", "description": "\"#RRGGBB\", \"#RRGGBBAA\", rgb(…), rgba(…) or a UIKit colour name."])
     defs.append("bool", ["type": "boolean"])
-    defs.append("numberList", ["type": "array", "items": ref("number")])
+    defs.append("numberList", listOrName(["type": "array", "items": ref("number")]))
     defs.append("string", ["type": "string"])
     defs.append("enumeration", ["type": "string"])
     defs.append("font", ["anyOf": [["type": "string"], object(SpecSchema.font)]])
@@ -99,9 +109,11 @@ public enum JSONSchemaGenerator {
         SchemaKey("rotation", .value(.angle), "An angle about z, or `{x, y, z}`."),
         SchemaKey("scale", .value(.number), "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
       ]).replacingProperty("rotation", with: ["anyOf": [ref("angle"), ["type": "object"]]])
+        .replacingProperty("translation", with: listOrName(["type": "array", "items": ref("number")]))
         .replacingProperty("scale", with: ["anyOf": [ref("number"), ["type": "array", "items": ref("number")]]]))
     defs.append(
-      "timingFunction", ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4)]])
+      "timingFunction",
+      ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4), letName]])
     defs.append("spring", object(SpecSchema.spring))
     defs.append("pathCommand", pathCommand())
     defs.append("path", ["anyOf": [["type": "string"], ["type": "array", "items": ref("pathCommand")]]])

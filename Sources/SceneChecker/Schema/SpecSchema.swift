@@ -6,7 +6,10 @@ public enum SpecSchema {
     .init("scene", .text, required: true, "The scene's name: any non-empty text on one line."),
     .init("version", .value(.number), default: "1", "The language version; only 1 exists."),
     .init("size", .value(.size), required: true, "The canvas size `[width, height]` in points."),
-    .init("let", .namedMap, "Named constants, evaluated in order; later ones may use earlier ones."),
+    .init(
+      "let", .namedMap,
+      "Named values (numbers, angles, durations, colours, lists of numbers), evaluated in order; later ones may use "
+        + "earlier ones, and each stands wherever a value of its type is read."),
     .init("paths", .namedMap, "Named paths: a command list or SVG path data each."),
     .init("layers", .layers, required: true, "The layers in paint order: the first is at the bottom."),
     .init("timelines", .namedMap, "Named animation trees."),

@@ -24,6 +24,7 @@ extension CheckContext {
   func vector(_ node: YAMLNode, kind: ValueKind) -> [Double]? {
     let count = kind.componentCount ?? 0
     if let numbers = literalNumbers(node, counts: [count], unit: Unit.none) { return numbers }
+    if document.kind(node) == .scalar { return letList(node, counts: [count], what: kind.phrase) }
     guard expectSequence(node, what: kind.phrase) else { return nil }
     guard let items = flowItems(node) else { return nil }
     guard items.count == count else {
@@ -61,7 +62,10 @@ extension CheckContext {
       if document.style(node) == .plain { warnHexComment(after: span(node).end) }
       return rgba
     case .failure(let failure):
-      if !dependsOnFailedName(text) { report(failure.diagnostic) }
+      if !dependsOnFailedName(text), !reportedLetMismatch(text, failure: failure, expected: "a colour", at: span(node))
+      {
+        report(failure.diagnostic)
+      }
       return nil
     }
   }
@@ -122,7 +126,7 @@ extension CheckContext {
       }
     }
     if let value = fields.value("scale") {
-      if document.kind(value) == .sequence {
+      if document.kind(value) == .sequence || holdsLetList(value) {
         if let items = sequenceOfNumbers(
           value, counts: [2, 3], what: "a scale s, [sx, sy] or [sx, sy, sz]", unit: Unit.none)
         {
@@ -144,6 +148,7 @@ extension CheckContext {
   /// A list whose length is one of `counts`.
   func sequenceOfNumbers(_ node: YAMLNode, counts: [Int], what: String, unit: Unit?) -> [Double]? {
     if let numbers = literalNumbers(node, counts: counts, unit: unit) { return numbers }
+    if document.kind(node) == .scalar { return letList(node, counts: counts, what: what) }
     guard expectSequence(node, what: what) else { return nil }
     guard let items = flowItems(node) else { return nil }
     guard counts.contains(items.count) else {
@@ -160,6 +165,16 @@ extension CheckContext {
 
   /// A list of non-negative numbers (`lineDashPattern`).
   func numberList(_ node: YAMLNode) -> [Double]? {
+    if document.kind(node) == .scalar {
+      guard let numbers = letList(node, counts: nil, what: "a list of numbers") else { return nil }
+      guard numbers.allSatisfy({ $0 >= 0 }) else {
+        error(
+          CheckDiagnostics.outOfRange, "\(quoted(node)) holds a negative number: the list's numbers must be ≥ 0",
+          at: span(node), help: "give a `let` list of numbers ≥ 0")
+        return nil
+      }
+      return numbers
+    }
     guard expectSequence(node, what: "a list of numbers") else { return nil }
     guard let items = flowItems(node) else { return nil }
     var result: [Double] = []
