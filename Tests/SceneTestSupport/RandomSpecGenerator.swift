@@ -12,6 +12,11 @@ package enum CLIPaths {
 package struct RandomSpecGenerator {
   private var random: SeededRandom
   private let keyPaths: KeyPathPool
+  /// `let` definitions of the spec being written: every other colour, point and rect value is written as a
+  /// name defined under `let` (a count, not a draw, decides, so the random values are those of a spec without
+  /// names and the plan is the same).
+  private var lets: [String] = []
+  private var namedValueCount = 0
 
   /// The key paths animated on the plain layers (`a`, `b`, `dots`) and on the shape (`s`).
   package struct KeyPathPool {
@@ -74,12 +79,12 @@ package struct RandomSpecGenerator {
     case .angle: return number(-3...3)
     case .duration: return number(0...1)
     case .bool: return pick(["true", "false"])
-    case .point: return "[\(number(0...100)), \(number(0...100))]"
+    case .point: return named("[\(number(0...100)), \(number(0...100))]")
     case .size where keyPath.property == "bounds": return "[\(number(1...80)), \(number(1...80))]"
     case .size: return "[\(number(-20...20)), \(number(-20...20))]"
     // Origins at 0: the range bounds only the size (ValueRange).
-    case .rect: return "[0, 0, \(number(1...80)), \(number(1...80))]"
-    case .color: return "\"rgba(\(int(0...255)), \(int(0...255)), \(int(0...255)), \(number(0...1)))\""
+    case .rect: return named("[0, 0, \(number(1...80)), \(number(1...80))]")
+    case .color: return named("\"rgba(\(int(0...255)), \(int(0...255)), \(int(0...255)), \(number(0...1)))\"")
     case .transform:
       return "{translation: [\(number(-20...20)), \(number(-20...20))], rotation: \(number(-3...3)), "
         + "scale: \(number(0.2...2))}"
@@ -90,6 +95,15 @@ package struct RandomSpecGenerator {
     case .enumeration, .string, .numberList, .font:
       preconditionFailure("\(keyPath.name) is not animatable")
     }
+  }
+
+  /// `value`, or every other time a `let` name defined as `value`.
+  private mutating func named(_ value: String) -> String {
+    namedValueCount += 1
+    guard namedValueCount % 2 == 0 else { return value }
+    let name = "v\(lets.count)"
+    lets.append("  \(name): \(value)\n")
+    return name
   }
 
   private mutating func leaf(indent: String) -> String {
@@ -157,6 +171,7 @@ package struct RandomSpecGenerator {
   }
 
   package mutating func spec() -> String {
+    lets = []
     var text = """
       scene: random
       size: [100, 100]
@@ -180,6 +195,7 @@ package struct RandomSpecGenerator {
     for index in 0..<int(1...3) {
       text += "  t\(index):\n" + node(indent: "    ", depth: 0)
     }
-    return text
+    // `let` may come anywhere in the file; last, it leaves every other part where a spec without names has it.
+    return lets.isEmpty ? text : text + "let:\n" + lets.joined()
   }
 }
