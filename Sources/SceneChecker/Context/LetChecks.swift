@@ -19,4 +19,16 @@ extension CheckContext {
       help: "name it \(snake) or \(camel)", replacement: snake)
     return false
   }
+
+  /// A loop variable named like a `let` name is the instance number in its layer's expressions (and in the
+  /// animations targeting it), while a colour or a list read by that name is still the `let`'s: legal, and
+  /// rarely what was meant.
+  func warnIfHidingLet(loopVariable name: String, at span: Span) {
+    guard let definition = letSpans[name] else { return }
+    error(
+      LintDiagnostics.loopVariableHidesLet, "the loop variable '\(name)' hides the `let` name '\(name)'", at: span,
+      labels: [.init("'\(name)' is defined here", at: definition)],
+      notes: ["in this layer's expressions and the animations targeting it, '\(name)' is the instance number"],
+      help: "give the loop variable a name of its own, such as `as: k`")
+  }
 }

@@ -114,6 +114,7 @@ struct LayerChecker {
         guard context.checkNotShadowing(name, at: context.span(asNode)),
           context.checkLetName(name, at: context.span(asNode), what: "the loop variable")
         else { return }
+        context.warnIfHidingLet(loopVariable: name, at: context.span(asNode))
         loopName = name
       }
     } else if let asNode = fields.value("as") {
