@@ -5,7 +5,8 @@ import Testing
 /// spec written with the values in place, byte for byte.
 @Suite struct LetPlanEquivalenceTests {
   /// Every kind of value a `let` holds, used in every kind of place: layer properties, a repeated layer's, a
-  /// transform's parts, keyframe values, from/to, a timing curve, a duration, a state pose and a transition.
+  /// transform's parts, keyframe values, from/to/by, a spring, a timing curve, a duration, a state pose and a
+  /// transition.
   /// Each name is exactly as long as the text it stands for, and `let` comes last, so the two specs place every
   /// part at the same bytes and even the plans' source maps agree.
   static let body = """
@@ -39,6 +40,9 @@ import Testing
           - {target: box, keyPath: position, from: origin20, to: [100, 60], duration: 1}
           - {target: fan, keyPath: transform.rotation.z, to: quart, duration: blink}
           - {target: fan, keyPath: backgroundColor, to: dimShadeInFlowMapping, duration: 1}
+          - {target: fan, keyPath: position, by: shift55, duration: 1, additive: true}
+          - {target: box, keyPath: bounds, from: cardRectangle1, to: [0, 0, 90, 50],
+             spring: {duration: 0.5, bounce: 0.2}}
     states:
       initial: idle
       events: [tap]
