@@ -5,8 +5,8 @@ import Testing
 /// spec written with the values in place, byte for byte.
 @Suite struct LetPlanEquivalenceTests {
   /// Every kind of value a `let` holds, used in every kind of place: layer properties, a repeated layer's, a
-  /// transform's parts, keyframe values, from/to/by, a spring, a timing curve, a duration, a state pose and a
-  /// transition.
+  /// transform's parts, keyframe values and key times, from/to/by, a spring, a timing curve, a duration, a state
+  /// pose and a transition.
   /// Each name is exactly as long as the text it stands for, and `let` comes last, so the two specs place every
   /// part at the same bytes and even the plans' source maps agree.
   static let body = """
@@ -35,6 +35,7 @@ import Testing
           - keyPath: fillColor
             target: box
             values: [brandBlue, warnRedInFlowLists, "#34C759"]
+            keyTimes: threeBeats1
             duration: blink
             timingFunction: easeCurveForTheCards
           - {target: box, keyPath: position, from: origin20, to: [100, 60], duration: 1}
@@ -68,6 +69,7 @@ import Testing
     ("warnRedInFlowLists", "rgb(255, 59, 48)", "\"rgb(255, 59, 48)\""),
     ("dimShadeInFlowMapping", "rgba(0, 0, 0, 0.25)", "\"rgba(0, 0, 0, 0.25)\""),
     ("blink", "250ms", "250ms"),
+    ("threeBeats1", "[0, 0.4, 1]", "[0, 0.4, 1]"),
     ("quart", "90deg", "90deg"),
     ("easeCurveForTheCards", "[0.25, 0.1, 0.25, 1]", "[0.25, 0.1, 0.25, 1]"),
     ("origin20", "[pad, pad * 2]", "[10, 20]"),

@@ -33,6 +33,9 @@ public enum JSONSchemaGenerator {
     }
   }
 
+  /// A `let` name, which may stand for a list; which lengths it holds is the checker's to say.
+  private static let letName: JSONValue = ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]
+
   private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/$defs/\(name)")] }
 
   private static func described(_ schema: JSONValue, _ key: SchemaKey) -> JSONValue {
@@ -78,8 +81,6 @@ public enum JSONSchemaGenerator {
     func vector(_ count: Int) -> JSONValue {
       ["type": "array", "items": ref("number"), "minItems": .number(Double(count)), "maxItems": .number(Double(count))]
     }
-    // A `let` name may stand for a list; which lengths it holds is the checker's to say.
-    let letName: JSONValue = ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]
     func listOrName(_ list: JSONValue) -> JSONValue { ["anyOf": [list, letName]] }
     var defs = JSONObject()
     defs.append("number", expression)
@@ -121,7 +122,13 @@ public enum JSONSchemaGenerator {
     defs.append("maskLayer", layer().removingRequired("id"))
     defs.append(
       "animation",
-      ["anyOf": [["type": "array", "items": ref("animation")], object(SpecSchema.timing + SpecSchema.animation)]])
+      [
+        "anyOf": [
+          ["type": "array", "items": ref("animation")],
+          object(SpecSchema.timing + SpecSchema.animation).replacingProperty(
+            "keyTimes", with: ["anyOf": [["type": "array", "items": ref("number")], letName]]),
+        ]
+      ])
     defs.append("states", states())
     defs.append("state", object(SpecSchema.state))
     defs.append("transition", object(SpecSchema.transition))
