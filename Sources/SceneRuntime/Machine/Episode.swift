@@ -41,7 +41,8 @@ package struct Episode: Sendable, Hashable {
 
 /// One number animated by a transition: a slot of a layer's values or one coordinate of its path.
 ///
-/// Numeric values go from `from` to `to` over the transition's duration with its curve. A discrete slot
+/// Numeric values go from `from` to `to` over the transition's duration with its curve, or with its spring (from
+/// `velocity` as well as the spring's own initial velocity). A discrete slot
 /// (`hidden`, `masksToBounds`) appears here only when it switches at the end: it then holds `from` for the
 /// duration; switching at the start needs no animation, since the state's model already has `to`.
 package struct PoseAnimation: Sendable, Hashable {
@@ -60,13 +61,25 @@ package struct PoseAnimation: Sendable, Hashable {
   package var to: Double
   /// Holds `from` until the end instead of interpolating.
   package var holds: Bool
+  /// A spring transition's carried velocity, per second: the number's velocity on screen when the transition
+  /// cut into a running one, which the spring starts with (on top of its own `initialVelocity`); 0 otherwise.
+  package var velocity: Double
 
-  package init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false) {
+  package init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false, velocity: Double = 0) {
     self.layer = layer
     self.target = target
     self.from = from
     self.to = to
     self.holds = holds
+    self.velocity = velocity
+  }
+
+  /// The value `progress` (the curve's, or the spring's) and `response` (the spring's `velocityResponse`) into
+  /// the transition: a + (b − a)·p + u·Y, written as a basic animation is so the first frame is `from` exactly.
+  package func value(progress: Double, response: Double) -> Double {
+    if holds { return from }
+    let eased = from + (to - from) * progress
+    return velocity == 0 ? eased : eased + velocity * response
   }
 }
 

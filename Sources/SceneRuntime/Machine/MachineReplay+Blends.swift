@@ -51,16 +51,18 @@ extension MachineReplay {
     compose(episode: previous, at: later, into: &probes.after)
     let steps = Steps(back: start - earlier, forward: later - start)
     Self.markUnseen(onScreen, parents: plan.layers.parents, into: &probes.unseen)
+    let springs = SpringStarts(episode: episodes[index], machine: machine, step: steps.forward)
     var offsets: [BlendOffset] = []
     for layer in onScreen.indices where !probes.unseen[layer] {
       // Discrete slots switch as `discrete` says; they are never blended.
       for slot in 0..<SlotLayout.count where !MachineTable.discreteSlots[slot] {
+        guard !springs.showsAlone(layer, .slot(slot), now: probes.now, later: probes.later) else { continue }
         if let offset = Self.offset(layer, .slot(slot), onScreen, probes, steps) { offsets.append(offset) }
       }
       for coordinate in onScreen[layer].path.indices {
-        if let offset = Self.offset(layer, .pathCoordinate(coordinate), onScreen, probes, steps) {
-          offsets.append(offset)
-        }
+        let target = PoseAnimation.Target.pathCoordinate(coordinate)
+        guard !springs.showsAlone(layer, target, now: probes.now, later: probes.later) else { continue }
+        if let offset = Self.offset(layer, target, onScreen, probes, steps) { offsets.append(offset) }
       }
     }
     return offsets
