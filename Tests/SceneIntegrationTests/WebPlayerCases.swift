@@ -69,6 +69,8 @@ struct WebPlayerCase {
       ("a word", "\"lineCap\":\"butt\"", "\"lineCap\":\"flat\""),
       ("a key time", "\"keyTimes\":[0,", "\"keyTimes\":[2,"), ("a format", "\"scenec-plan\"", "\"scenec-plan-9\""),
       ("a duration", "\"duration\":", "\"duration\":-"), ("a layer index", "\"layer\":0", "\"layer\":9999"),
+      ("a spring's mass", "\"spring\":[1,", "\"spring\":[-1,"), ("a spring's length", "\"spring\":[1,", "\"spring\":["),
+      ("a spring's damping", "\"spring\":[1,250,31.6,", "\"spring\":[1,250,0,"),
     ]
     var result: [Refusal] = []
     for (name, find, replacement) in edits where text.contains(find) {
