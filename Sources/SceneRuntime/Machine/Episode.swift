@@ -41,10 +41,10 @@ package struct Episode: Sendable, Hashable {
 
 /// One number animated by a transition: a slot of a layer's values or one coordinate of its path.
 ///
-/// Numeric values go from `from` to `to` over the transition's duration with its curve, or with its spring (from
-/// `velocity` as well as the spring's own initial velocity). A discrete slot
-/// (`hidden`, `masksToBounds`) appears here only when it switches at the end: it then holds `from` for the
-/// duration; switching at the start needs no animation, since the state's model already has `to`.
+/// Numeric values go from `from` to `to` over the transition's duration with its curve, or along its spring
+/// (carrying `velocity`). A discrete slot (`hidden`, `masksToBounds`) appears here only when it switches at the
+/// end: it then holds `from` for the duration; switching at the start needs no animation, since the state's model
+/// already has `to`.
 package struct PoseAnimation: Sendable, Hashable {
   package enum Target: Sendable, Hashable {
     /// A `SlotLayout` index.
@@ -61,8 +61,9 @@ package struct PoseAnimation: Sendable, Hashable {
   package var to: Double
   /// Holds `from` until the end instead of interpolating.
   package var holds: Bool
-  /// A spring transition's carried velocity, per second: the number's velocity on screen when the transition
-  /// cut into a running one, which the spring starts with (on top of its own `initialVelocity`); 0 otherwise.
+  /// A spring transition's carried velocity, per second, added to the spring's own start (w·(to − from) from its
+  /// `initialVelocity` w) so that a transition cutting into a running one starts at the number's velocity on
+  /// screen; 0 otherwise.
   package var velocity: Double
 
   package init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false, velocity: Double = 0) {

@@ -1,6 +1,6 @@
 import SceneCore
 
-/// Spring transitions carry velocity (docs/states-runtime.md, "Spring transitions"): cutting into a running
+/// Spring transitions carry velocity (docs/semantics.md, "Spring transitions"): cutting into a running
 /// transition with `interrupt: blend`, each number a spring transition animates starts from the value and the
 /// velocity it had on screen, as UIKit's and SwiftUI's springs do.
 extension MachineReplay {

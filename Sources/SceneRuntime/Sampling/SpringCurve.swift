@@ -76,7 +76,7 @@ struct SpringCurve: Hashable {
 
   /// Y(t): the same spring's motion from rest position with unit velocity, Y(0) = 0, Y′(0) = 1, so a number
   /// moving at u when the spring starts shows u·Y(t) on top of its progress (a spring transition's carried
-  /// velocity, docs/states-runtime.md). 0 for t ≤ 0. With α = ζω0:
+  /// velocity, docs/semantics.md). 0 for t ≤ 0. With α = ζω0:
   /// - ζ = 1: t·e^(−ω0t); ζ < 1: e^(−αt)·sin(ωd·t)/ωd; ζ > 1: (e^((−α + ω*)t) − e^((−α − ω*)t)) / (2ω*).
   func velocityResponse(at t: Double) -> Double {
     guard t > 0 else { return 0 }
