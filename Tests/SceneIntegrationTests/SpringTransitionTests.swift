@@ -54,6 +54,20 @@ struct SpringTransitionTests {
       MachineTestSupport.fixtureReplay(Self.fixture, "tap@0,tap@\(time),tap@\(again)"), at: again)
   }
 
+  /// With a timeline over the spring (keyframes with an explicit first value), the spring carries the knob's x
+  /// and the blend still removes the keyframes' jump in its width: both continuous, in value and velocity.
+  @Test(arguments: [0.05, 0.1, 0.2, 0.3, 0.4])
+  func aTimelineOverTheSpringStillBlends(at time: Double) throws {
+    let fixture = "spring-transition-stretch"
+    let replay = try MachineTestSupport.fixtureReplay(fixture, "tap@0,tap@\(time)")
+    try MachineInterruptionTests.expectSmooth(replay, at: time)
+    let knob = try #require(replay.plan.layers.ids.firstIndex(of: "knob"))
+    let episode = replay.episodes[2]
+    #expect(episode.blends.contains { $0.layer == knob && $0.target == .slot(SlotLayout.bounds + 2) }, "the width")
+    #expect(!episode.blends.contains { $0.layer == knob && $0.target == .slot(SlotLayout.position) }, "not the x")
+    #expect(episode.poseAnimations.contains { $0.layer == knob && $0.velocity != 0 }, "the x carries its velocity")
+  }
+
   /// The knob and the track's colour against the integrated equation of motion: from rest at 0, cut at `cut` (the
   /// second spring starts from the first one's position and velocity, its own initialVelocity replaced), and cut
   /// again at `cut + 0.1`.
