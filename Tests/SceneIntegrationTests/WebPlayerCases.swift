@@ -58,6 +58,16 @@ struct WebPlayerCase {
       _ = try Plan(json: plan.json())
       cases.append(try make(name: "random-\(round)", plan: plan))
     }
+    // Random scenes with states, spring transitions among them, on a generator of their own (the plain ones above
+    // keep their stream).
+    var interactive = RandomSpecGenerator(seed: 0x5B_F1A6)
+    for round in 0..<10 {
+      let text = interactive.interactiveSpec()
+      guard let plan = PlanTestSupport.plan(yaml: text, path: "random-states-\(round).yaml") else {
+        throw TestFailure("random spec with states \(round) does not check:\n\(text)")
+      }
+      cases.append(try make(name: "random-states-\(round)", plan: plan))
+    }
     return cases
   }
 
