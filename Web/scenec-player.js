@@ -708,6 +708,11 @@ function blendAmount(blend, elapsed, window) {
   return rest * rest * ((1 + 2 * s) * blend.value + s * window * blend.velocity);
 }
 
+/** MachineReplay.startingSlope: the first difference, or minmod of the first two where they disagree by half. */
+function startingSlope(first, second) {
+  return Math.abs(first - second) <= 0.5 * Math.max(Math.abs(first), Math.abs(second)) ? first : minmod(first, second);
+}
+
 function minmod(a, b) {
   if (!(a * b > 0)) return 0;
   return Math.abs(a) < Math.abs(b) ? a : b;
@@ -940,10 +945,13 @@ export class MachineReplay {
     const later = start + step;
     const now = this.newFrames();
     const next = this.newFrames();
+    const further = this.newFrames();
     const before = this.newFrames();
     const after = this.newFrames();
+    const twice = later + step;
     this.composeEpisode(index, start, now);
     this.composeEpisode(index, later, next);
+    this.composeEpisode(index, twice, further);
     this.composeEpisode(this.episodeIndex(earlier), earlier, before);
     this.composeEpisode(previous, later, after);
     const back = start - earlier;
@@ -961,7 +969,9 @@ export class MachineReplay {
       const following = read(next, layer, target);
       if (value === 0 && continued === following) return;
       const interrupted = minmod((shown - read(before, layer, target)) / back, (continued - shown) / forward);
-      const difference = interrupted - (following - read(now, layer, target)) / forward;
+      const own = startingSlope((following - read(now, layer, target)) / forward,
+        (read(further, layer, target) - following) / (twice - later));
+      const difference = interrupted - own;
       const velocity = Number.isFinite(difference) ? difference : 0;
       if (value === 0 && velocity === 0) return;
       offsets.push({ layer, target, value, velocity });
