@@ -241,14 +241,28 @@ export function springCurve(mass, stiffness, damping, initialVelocity, allowsOve
     const factor = (zeta * omega0 - v0) / omegaD;
     return {
       regime: 1, decay: -zeta * omega0, factor, frequency: omegaD, slow: Math.hypot(1, factor),
-      fast: Math.atan2(factor, 1),
+      fast: Math.atan2(factor, 1), velocityScale: 1 / omegaD,
     };
   }
   const omegaStar = omega0 * Math.sqrt(zeta * zeta - 1);
   const k = (zeta * omega0 - v0) / omegaStar;
   return {
     regime: 2, decay: -zeta * omega0 + omegaStar, frequency: -zeta * omega0 - omegaStar, slow: 1 + k, fast: 1 - k,
+    velocityScale: 1 / (2 * omegaStar),
   };
+}
+
+/** SpringCurve.velocityResponse(at:): the spring's motion from rest position with unit velocity. */
+export function springVelocityResponse(spring, t) {
+  if (!(t > 0)) return 0;
+  switch (spring.regime) {
+    case 0: {
+      const envelope = Math.exp(spring.decay * t);
+      return envelope === 0 ? 0 : t * envelope;
+    }
+    case 1: return Math.exp(spring.decay * t) * Math.sin(spring.frequency * t) * spring.velocityScale;
+    default: return (Math.exp(spring.decay * t) - Math.exp(spring.frequency * t)) * spring.velocityScale;
+  }
 }
 
 export function springProgress(spring, t) {
@@ -669,12 +683,34 @@ export function parseEvents(text) {
     .map((entry) => entry.event);
 }
 
+/** MachineTable.Transition.progress(elapsed:) and velocityResponse(elapsed:): a spring keeps its own clock. */
+function transitionProgress(transition, elapsed) {
+  if (transition.spring) {
+    return { progress: springProgress(transition.spring, elapsed),
+      response: springVelocityResponse(transition.spring, elapsed) };
+  }
+  const fraction = Math.min(Math.max(elapsed / transition.duration, 0), 1);
+  return { progress: transition.curve ? curveProgress(transition.curve, fraction) : fraction, response: 0 };
+}
+
+/** PoseAnimation.value(progress:response:). */
+function poseValue(pose, progress, response) {
+  if (pose.holds) return pose.from;
+  const eased = pose.from + (pose.to - pose.from) * progress;
+  return pose.velocity === 0 ? eased : eased + pose.velocity * response;
+}
+
 /** The Hermite fade of a blend offset (BlendOffset.offset). */
 function blendAmount(blend, elapsed, window) {
   if (!(elapsed < window)) return 0;
   const s = Math.max(elapsed, 0) / window;
   const rest = 1 - s;
   return rest * rest * ((1 + 2 * s) * blend.value + s * window * blend.velocity);
+}
+
+/** MachineReplay.startingSlope: the first difference, or minmod of the first two where they disagree by half. */
+function startingSlope(first, second) {
+  return Math.abs(first - second) <= 0.5 * Math.max(Math.abs(first), Math.abs(second)) ? first : minmod(first, second);
 }
 
 function minmod(a, b) {
@@ -754,10 +790,9 @@ export class MachineReplay {
       const transition = this.machine.transitions[episode.transition];
       const elapsed = time - episode.start;
       if (elapsed < transition.duration) {
-        const fraction = Math.min(Math.max(elapsed / transition.duration, 0), 1);
-        const progress = transition.curve ? curveProgress(transition.curve, fraction) : fraction;
+        const { progress, response } = transitionProgress(transition, elapsed);
         for (const pose of episode.poses) {
-          const value = pose.holds ? pose.from : pose.from + (pose.to - pose.from) * progress;
+          const value = poseValue(pose, progress, response);
           if (pose.target < 0) frames[pose.layer].path[-1 - pose.target] = value;
           else frames[pose.layer].values[pose.target] = value;
         }
@@ -830,8 +865,12 @@ export class MachineReplay {
     this.composeEpisode(previous, time, frames);
     const completion = time + transition.length;
     const complete = state.loop === null ? completion : completion + state.loopLength;
-    this.episodes.push({ start: time, state: transition.to, transition: index, completion, complete,
-      poses: this.poseAnimations(frames, state, transition), blends: [] });
+    const poses = this.poseAnimations(frames, state, transition);
+    if (interrupting && transition.interrupt === 'blend' && transition.spring) {
+      this.carryVelocities(poses, transition, frames, previous, time);
+    }
+    this.episodes.push({ start: time, state: transition.to, transition: index, completion, complete, poses,
+      blends: [] });
     if (interrupting && transition.interrupt === 'blend' && transition.duration > 0) {
       this.episodes[this.episodes.length - 1].blends = this.blendOffsets(frames, previous);
     }
@@ -850,9 +889,9 @@ export class MachineReplay {
         const to = values[slot];
         if (from === to) continue;
         if (DISCRETE_SLOTS[slot]) {
-          if (transition.discrete === 'end') poses.push({ layer, target: slot, from, to, holds: true });
+          if (transition.discrete === 'end') poses.push({ layer, target: slot, from, to, holds: true, velocity: 0 });
         } else {
-          poses.push({ layer, target: slot, from, to, holds: false });
+          poses.push({ layer, target: slot, from, to, holds: false, velocity: 0 });
         }
       }
       const path = state.paths[layer];
@@ -860,10 +899,42 @@ export class MachineReplay {
         const from = frames[layer].path[i];
         const to = path[i];
         if (from === to) continue;
-        poses.push({ layer, target: -1 - i, from, to, holds: false });
+        poses.push({ layer, target: -1 - i, from, to, holds: false, velocity: 0 });
       }
     }
     return poses;
+  }
+
+  /** MachineReplay.carryVelocities: an interrupting spring starts each number with its velocity on screen. */
+  carryVelocities(poses, transition, onScreen, previous, start) {
+    if (poses.length === 0) return;
+    const step = Math.max(1e-6, 16 * ulp(start));
+    const earlier = start - step;
+    const later = start + step;
+    const before = this.newFrames();
+    const after = this.newFrames();
+    this.composeEpisode(this.episodeIndex(earlier), earlier, before);
+    this.composeEpisode(previous, later, after);
+    const unseen = this.unseenLayers(onScreen);
+    const back = start - earlier;
+    const forward = later - start;
+    for (const pose of poses) {
+      if (pose.holds || unseen[pose.layer]) continue;
+      const shown = read(onScreen, pose.layer, pose.target);
+      const screen = minmod((shown - read(before, pose.layer, pose.target)) / back,
+        (read(after, pose.layer, pose.target) - shown) / forward);
+      const velocity = screen - transition.springParameters[3] * (pose.to - pose.from);
+      pose.velocity = Number.isFinite(velocity) ? velocity : 0;
+    }
+  }
+
+  unseenLayers(frames) {
+    const parents = this.plan.parents;
+    const unseen = [];
+    for (let layer = 0; layer < frames.length; layer++) {
+      unseen.push(frames[layer].values[HIDDEN] !== 0 || (parents[layer] >= 0 && unseen[parents[layer]]));
+    }
+    return unseen;
   }
 
   blendOffsets(onScreen, previous) {
@@ -874,28 +945,33 @@ export class MachineReplay {
     const later = start + step;
     const now = this.newFrames();
     const next = this.newFrames();
+    const further = this.newFrames();
     const before = this.newFrames();
     const after = this.newFrames();
+    const twice = later + step;
     this.composeEpisode(index, start, now);
     this.composeEpisode(index, later, next);
+    this.composeEpisode(index, twice, further);
     this.composeEpisode(this.episodeIndex(earlier), earlier, before);
     this.composeEpisode(previous, later, after);
     const back = start - earlier;
     const forward = later - start;
-    const parents = this.plan.parents;
-    const unseen = [];
-    for (let layer = 0; layer < onScreen.length; layer++) {
-      unseen.push(onScreen[layer].values[HIDDEN] !== 0 || (parents[layer] >= 0 && unseen[parents[layer]]));
-    }
+    const unseen = this.unseenLayers(onScreen);
+    const springStarts = this.springStarts(this.episodes[index], forward);
     const offsets = [];
     const consider = (layer, target) => {
       const shown = read(onScreen, layer, target);
+      const pose = springStarts.poses.get(`${layer}|${target}`);
+      if (pose && read(now, layer, target) === pose.from
+        && read(next, layer, target) === poseValue(pose, springStarts.progress, springStarts.response)) return;
       const value = shown - read(now, layer, target);
       const continued = read(after, layer, target);
       const following = read(next, layer, target);
       if (value === 0 && continued === following) return;
       const interrupted = minmod((shown - read(before, layer, target)) / back, (continued - shown) / forward);
-      const difference = interrupted - (following - read(now, layer, target)) / forward;
+      const own = startingSlope((following - read(now, layer, target)) / forward,
+        (read(further, layer, target) - following) / (twice - later));
+      const difference = interrupted - own;
       const velocity = Number.isFinite(difference) ? difference : 0;
       if (value === 0 && velocity === 0) return;
       offsets.push({ layer, target, value, velocity });
@@ -906,6 +982,16 @@ export class MachineReplay {
       for (let i = 0; i < onScreen[layer].path.length; i++) consider(layer, -1 - i);
     }
     return offsets;
+  }
+
+  /** MachineReplay.SpringStarts: a spring transition's pose animations by number, and their progress a step in. */
+  springStarts(episode, step) {
+    const poses = new Map();
+    const transition = this.machine.transitions[episode.transition];
+    if (!transition.spring) return { poses, progress: 0, response: 0 };
+    const { progress, response } = transitionProgress(transition, step);
+    for (const pose of episode.poses) if (!pose.holds) poses.set(`${pose.layer}|${pose.target}`, pose);
+    return { poses, progress, response };
   }
 
   /** MachineReplay.receive: one more event, no earlier than the last; returns how it was ignored, or null. */
@@ -964,6 +1050,21 @@ function flagBits(list, table, where) {
     bits |= table[name];
   });
   return bits;
+}
+
+/** A transition's `spring` (MachineTable.decodeSpring): five finite numbers, a spring that moves and settles. */
+function transitionSpring(transition, where) {
+  const c = numbers(transition.spring, `${where}.spring`);
+  if (c.length !== 5 || !c.every(Number.isFinite) || !(c[4] === 0 || c[4] === 1)) {
+    fail(`${where}.spring`, 'expected [mass, stiffness, damping, initialVelocity, allowsOverdamping (0 or 1)]');
+  }
+  const frequency = Math.sqrt(c[1] / c[0]);
+  const ratio = c[2] / (2 * Math.sqrt(c[1] * c[0]));
+  if (!(c[0] > 0 && c[1] > 0 && c[2] > 0 && Number.isFinite(frequency) && frequency > 0 && Number.isFinite(ratio)
+    && number(transition.duration, `${where}.duration`) > 0)) {
+    fail(`${where}.spring`, 'a spring transition needs mass, stiffness, damping and duration > 0');
+  }
+  return [c[0], c[1], c[2], c[3], c[4] !== 0];
 }
 
 function timingFunction(value, where) {
@@ -1224,6 +1325,7 @@ function readMachine(json, plan, mapValues) {
   const transitions = json.transitions.map((transition, index) => {
     const where = `machine.transitions[${index}]`;
     const points = timingFunction(transition.timingFunction, `${where}.timingFunction`);
+    const spring = transition.spring === undefined ? null : transitionSpring(transition, where);
     return {
       from: integer(transition.from, `${where}.from`, states.length),
       to: integer(transition.to, `${where}.to`, states.length),
@@ -1231,6 +1333,7 @@ function readMachine(json, plan, mapValues) {
         events.length),
       duration: number(transition.duration, `${where}.duration`),
       curve: isLinear(points) ? null : cubicCurve(points),
+      spring: spring && springCurve(...spring), springParameters: spring,
       timeline: transition.timeline === null ? null
         : integer(transition.timeline, `${where}.timeline`, plan.timelines.length),
       discrete: transition.discrete, interrupt: transition.interrupt ?? 'blend',

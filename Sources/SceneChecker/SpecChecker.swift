@@ -26,6 +26,7 @@ public enum SpecChecker {
   public static var catalogue: [DiagnosticCode] {
     let phases = [
       YAMLDiagnostics.all, CheckDiagnostics.all, ExpressionDiagnostics.all, StateDiagnostics.all, LintDiagnostics.all,
+      SpringTransitionDiagnostics.all,
     ]
     return phases.joined().sorted()
   }

@@ -58,6 +58,16 @@ struct WebPlayerCase {
       _ = try Plan(json: plan.json())
       cases.append(try make(name: "random-\(round)", plan: plan))
     }
+    // Random scenes with states, spring transitions among them, on a generator of their own (the plain ones above
+    // keep their stream).
+    var interactive = RandomSpecGenerator(seed: 0x5B_F1A6)
+    for round in 0..<10 {
+      let text = interactive.interactiveSpec()
+      guard let plan = PlanTestSupport.plan(yaml: text, path: "random-states-\(round).yaml") else {
+        throw TestFailure("random spec with states \(round) does not check:\n\(text)")
+      }
+      cases.append(try make(name: "random-states-\(round)", plan: plan))
+    }
     return cases
   }
 
@@ -69,6 +79,8 @@ struct WebPlayerCase {
       ("a word", "\"lineCap\":\"butt\"", "\"lineCap\":\"flat\""),
       ("a key time", "\"keyTimes\":[0,", "\"keyTimes\":[2,"), ("a format", "\"scenec-plan\"", "\"scenec-plan-9\""),
       ("a duration", "\"duration\":", "\"duration\":-"), ("a layer index", "\"layer\":0", "\"layer\":9999"),
+      ("a spring's mass", "\"spring\":[1,", "\"spring\":[-1,"), ("a spring's length", "\"spring\":[1,", "\"spring\":["),
+      ("a spring's damping", "\"spring\":[1,250,31.6,", "\"spring\":[1,250,0,"),
     ]
     var result: [Refusal] = []
     for (name, find, replacement) in edits where text.contains(find) {

@@ -198,4 +198,40 @@ package struct RandomSpecGenerator {
     // `let` may come anywhere in the file; last, it leaves every other part where a spec without names has it.
     return lets.isEmpty ? text : text + "let:\n" + lets.joined()
   }
+
+  /// `spec()` with a `states:` section: three states posing random key paths of the layers, events `tap` and
+  /// `press`, and transitions that are springs in either form or durations, some `interrupt: replace` — so the web
+  /// player's random plans replay spring transitions and their interruptions too. No transition plays a timeline
+  /// here (the fixtures' do): over random timelines, chains of interruptions carry velocities that are differences
+  /// over 1 µs, which turn the last-place differences of the browser's and the C library's exp and cos into
+  /// differences above the web player test's 1e-9 in `matrix`.
+  package mutating func interactiveSpec() -> String {
+    var text = spec() + "states:\n  initial: s0\n  events: [tap, press]\n  s0: {}\n"
+    for state in 1...2 {
+      var poses: [String] = []
+      // One key path per target, and `dots` or `dots[1]`, never both: no two values of a pose overlap (E0210).
+      for target in ["a", "b", pick(["dots", "dots[1]"]), "s"] where chance(60) {
+        let keyPath = pick(target == "s" ? keyPaths.shape : keyPaths.layer)
+        poses.append("\"\(target)\": {\(keyPath.name): \(value(of: keyPath))}")
+      }
+      text += "  s\(state):\n    pose: {\(poses.joined(separator: ", "))}\n"
+    }
+    text += "  transitions:\n"
+    for (from, event, to) in [(0, "tap", 1), (1, "tap", 2), (2, "tap", 0), (1, "press", 0), (2, "press", 1)] {
+      var keys = ["from: s\(from)", "on: \(event)", "to: s\(to)"]
+      switch int(0...3) {
+      case 0: keys.append("spring: {duration: \(number(0.1...1)), bounce: \(number(-0.5...0.8))}")
+      case 1:
+        keys.append(
+          "spring: {mass: \(number(0.5...2)), stiffness: \(number(50...500)), damping: \(number(4...30)), "
+            + "initialVelocity: \(number(-2...2))}")
+      case 2: keys.append("spring: {}")
+      default: keys.append("duration: \(number(0...0.6))")
+      }
+      if chance(20) { keys.append("interrupt: replace") }
+      if chance(30) { keys.append("discrete: end") }
+      text += "    - {\(keys.joined(separator: ", "))}\n"
+    }
+    return text
+  }
 }

@@ -48,6 +48,10 @@ public enum SpecSchema {
     .init(
       "timingFunction", .timingFunction, default: "easeInEaseOut",
       "Pacing of those animations (UIView.animate's default curve)."),
+    .init(
+      "spring", .spring, default: "none",
+      "Instead of duration and timingFunction: the animations follow this spring and last until it settles; an "
+        + "interrupted motion's velocity carries into it."),
     .init("timeline", .name, default: "none", "A timeline played with the transition, from its start."),
     .init(
       "discrete", .word, default: "start", cases: ["start", "end"],
