@@ -208,7 +208,9 @@ export function solverProgress(curve, x) {
     if (x >= 1) return 1;
     return curveProgress(c, x);
   }
-  const [ax, bx, cx] = c;
+  const ax = c[0];
+  const bx = c[1];
+  const cx = c[2];
   let s;
   if (Math.abs(((ax * x + bx) * x + cx) * x - x) <= 1e-12) {
     s = x;
@@ -339,15 +341,28 @@ function slack(quotient, atEnd) {
 
 /** CycleClock.entering: the cycle t is in and its position; a boundary starts the next cycle. */
 export function entering(t, cycle, atEnd = false) {
-  if (!Number.isFinite(cycle)) return [0, t];
-  if (!(cycle > 0)) return [0, 0];
+  enter(t, cycle, atEnd);
+  return [entered.iteration, entered.position];
+}
+
+// entering's answer for the sampler's hot path, which must not allocate an array per node per sample.
+const entered = { iteration: 0, position: 0 };
+
+function enter(t, cycle, atEnd) {
+  if (!Number.isFinite(cycle)) return setEntered(0, t);
+  if (!(cycle > 0)) return setEntered(0, 0);
   const quotient = t / cycle;
   const iteration = Math.floor(quotient);
   const s = slack(quotient, atEnd);
   const fraction = quotient - iteration;
-  if (fraction >= 1 - s) return [iteration + 1, 0];
-  if (fraction <= s) return [iteration, 0];
-  return [iteration, Math.min(Math.max(t - cycle * iteration, 0), cycle)];
+  if (fraction >= 1 - s) return setEntered(iteration + 1, 0);
+  if (fraction <= s) return setEntered(iteration, 0);
+  return setEntered(iteration, Math.min(Math.max(t - cycle * iteration, 0), cycle));
+}
+
+function setEntered(iteration, position) {
+  entered.iteration = iteration;
+  entered.position = position;
 }
 
 /** CycleClock.leaving: the cycle t closes; a boundary ends the cycle before it. */
@@ -409,10 +424,21 @@ function makeNode(parent, stage) {
   };
 }
 
-const NOT_IN_EFFECT = Object.freeze({ progress: 0, seconds: 0, iteration: 0, childTime: 0, inEffect: false });
+/** A node's time in one sample (LeafTime): one record per node, rewritten by every sample (nothing allocated). */
+function makeLeaf() {
+  return { progress: 0, seconds: 0, iteration: 0, childTime: 0, inEffect: false };
+}
 
-/** TimeNode.time: the parent's time run through the node. */
-function nodeTime(node, parentTime) {
+function notInEffect(out) {
+  out.progress = 0;
+  out.seconds = 0;
+  out.iteration = 0;
+  out.childTime = 0;
+  out.inEffect = false;
+}
+
+/** TimeNode.time: the parent's time run through the node, into `out`. */
+function nodeTime(node, parentTime, out) {
   const { begin, speed, offset, duration, cycle, flags } = node;
   let sinceBegin = parentTime - begin;
   let localTime = offset;
@@ -421,11 +447,11 @@ function nodeTime(node, parentTime) {
   if (speed === 0) {
     localTime = offset;
   } else if (sinceBegin < 0) {
-    if (!(flags & STAGE_FLAGS.fillsBackwards)) return NOT_IN_EFFECT;
+    if (!(flags & STAGE_FLAGS.fillsBackwards)) return notInEffect(out);
   } else if (Math.abs(sinceBegin * speed) < node.activeLimit) {
     localTime = sinceBegin * speed + offset;
   } else {
-    if (flags & STAGE_FLAGS.removed || !(flags & STAGE_FLAGS.fillsForwards)) return NOT_IN_EFFECT;
+    if (flags & STAGE_FLAGS.removed || !(flags & STAGE_FLAGS.fillsForwards)) return notInEffect(out);
     terminal = true;
   }
   let u;
@@ -434,7 +460,9 @@ function nodeTime(node, parentTime) {
     iteration = node.endIteration;
     u = node.endPosition;
   } else {
-    [iteration, u] = entering(localTime, cycle);
+    enter(localTime, cycle, false);
+    iteration = entered.iteration;
+    u = entered.position;
     if (speed > 0 ? iteration > node.endIteration : speed < 0 && iteration < node.endIteration) {
       iteration = node.endIteration;
       u = node.endPosition;
@@ -446,8 +474,11 @@ function nodeTime(node, parentTime) {
   if (!Number.isFinite(duration)) progress = 0;
   else if (node.eased) progress = curveProgress(node.curve, fraction);
   else progress = fraction;
-  const childTime = Number.isFinite(duration) ? progress * duration : tau;
-  return { progress, seconds: tau, iteration, childTime, inEffect: true };
+  out.progress = progress;
+  out.seconds = tau;
+  out.iteration = iteration;
+  out.childTime = Number.isFinite(duration) ? progress * duration : tau;
+  out.inEffect = true;
 }
 
 // ---- The sampler (Sampler.swift, SamplerProgram.swift, Sampler+Segments.swift, Sampler+Compose.swift) ---------
@@ -493,7 +524,9 @@ export class Sampler {
       }
       this.timelineNodes.push(nodes);
     }
-    this.times = this.timelineNodes.map((nodes) => new Array(nodes.length).fill(NOT_IN_EFFECT));
+    this.times = this.timelineNodes.map((nodes) => nodes.map(makeLeaf));
+    this.playingFor = null;
+    this.playing = [];
     const width = Math.max(3, ...plan.tracks.map((track) => track.components));
     this.value = new Float64Array(width);
     this.start = new Float64Array(width);
@@ -504,9 +537,13 @@ export class Sampler {
   /** Sampler.sample(at:playing:): the timelines (indices) from 0 over the layers' own values, in file order. */
   sample(time, timelines, frames) {
     resetFrames(frames, this.plan.modelValues, this.plan.modelPaths);
-    const playing = [...new Set(timelines)].filter((t) => t >= 0 && t < this.plan.timelines.length);
-    playing.sort((a, b) => a - b);
-    for (const timeline of playing) this.compose(timeline, time, frames);
+    // The same list as the last call (the autoplay set, every frame of a preview): its order is known.
+    if (timelines !== this.playingFor) {
+      this.playing = [...new Set(timelines)].filter((t) => t >= 0 && t < this.plan.timelines.length);
+      this.playing.sort((a, b) => a - b);
+      this.playingFor = Object.isFrozen(timelines) ? timelines : null;
+    }
+    for (const timeline of this.playing) this.compose(timeline, time, frames);
   }
 
   /** Composes timeline `timeline` at `localTime` of its own clock onto the frames as they stand. */
@@ -515,9 +552,9 @@ export class Sampler {
     const times = this.times[timeline];
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index];
-      if (node.parent < 0) times[index] = nodeTime(node, localTime);
-      else if (times[node.parent].inEffect) times[index] = nodeTime(node, times[node.parent].childTime);
-      else times[index] = NOT_IN_EFFECT;
+      if (node.parent < 0) nodeTime(node, localTime, times[index]);
+      else if (times[node.parent].inEffect) nodeTime(node, times[node.parent].childTime, times[index]);
+      else notInEffect(times[index]);
     }
     const [first, end] = this.plan.timelines[timeline].tracks;
     for (let t = first; t < end; t++) {
@@ -1189,9 +1226,11 @@ export function readPlan(json) {
   }
   const plan = {
     scene: String(json.scene), width: json.size[0], height: json.size[1], layers, timelines, tracks, warnings,
-    modelValues: layers.map((layer) => layer.values), modelPaths: layers.map((layer) => layer.coordinates),
+    // Typed, for the copy each sample starts from (resetFrames).
+    modelValues: layers.map((layer) => Float64Array.from(layer.values)),
+    modelPaths: layers.map((layer) => Float64Array.from(layer.coordinates)),
     parents: layers.map((layer) => layer.parent),
-    autoplay: timelines.flatMap((timeline, index) => (timeline.autoplay ? [index] : [])),
+    autoplay: Object.freeze(timelines.flatMap((timeline, index) => (timeline.autoplay ? [index] : []))),
     machine: null,
   };
   if (json.machine !== undefined && json.machine !== null) plan.machine = readMachine(json.machine, plan, mapValues);
@@ -1297,8 +1336,9 @@ function readTrack(item, where, layers, known, warnings) {
     && (segments[0].kind === SEGMENT.basic || segments[0].kind === SEGMENT.spring))) {
     fail(`${where}.flags`, 'relative tracks are one basic or spring segment');
   }
-  return { keyPath: item.keyPath, layer, slot, components, flags, stages, keyTimes, values, segments, coefficients,
-    cursor: 0, node: -1 };
+  // The numbers a sample reads as typed arrays: unboxed doubles whatever the JSON held, and no elements-kind checks.
+  return { keyPath: item.keyPath, layer, slot, components, flags, stages, keyTimes: Float64Array.from(keyTimes),
+    values: Float64Array.from(values), segments, coefficients: Float64Array.from(coefficients), cursor: 0, node: -1 };
 }
 
 function coefficientsFinite(list) {

@@ -7,10 +7,8 @@ import Testing
 /// for anything.
 @Suite struct PreviewCommandTests {
   static let like = ExportFixtures.spec("like-button")
-  /// The page needs a player module; these tests look at the page, not at samples.
-  static let environment = [
-    "SCENEC_PLAYER_MODULE": CLI.repositoryRoot.appendingPathComponent("Tests/Support/stand-in-player.js").path
-  ]
+  /// No SCENEC_PLAYER_MODULE or SCENEC_WEB_DIR: the checkout's own modules (Web/), the real player.
+  static let environment: [String: String] = [:]
 
   func page(_ spec: String = like, in folder: URL) throws -> String {
     let output = folder.appendingPathComponent("page.html").path

@@ -126,8 +126,9 @@ struct WebPlayerCase {
     ]
   }
 
-  /// About forty times: sixteen spread over the animation, then stage boundaries and their neighbours.
-  static func sampleTimes(_ plan: Plan) -> [Double] {
+  /// Sixteen times spread over the animation, then stage boundaries and their neighbours: up to `boundaries` of
+  /// them, spread over the distinct ones (about forty times in all), or every one when nil.
+  static func sampleTimes(_ plan: Plan, boundaries limit: Int? = 8) -> [Double] {
     var ends: [Double] = []
     var boundaries: [Double] = []
     for track in 0..<plan.tracks.count {
@@ -147,8 +148,10 @@ struct WebPlayerCase {
     let horizon = min(max(ends.max() ?? 2, 1), 8) * 1.1
     var times = (0..<16).map { horizon * Double($0) / 15 }
     let distinct = Array(Set(boundaries.filter { $0.isFinite && $0 >= -0.5 && $0 <= 10 })).sorted()
-    let stride = max(1, distinct.count / 8)
-    for boundary in Swift.stride(from: 0, to: distinct.count, by: stride).map({ distinct[$0] }).prefix(8) {
+    let stride = limit.map { max(1, distinct.count / $0) } ?? 1
+    for boundary in Swift.stride(from: 0, to: distinct.count, by: stride).map({ distinct[$0] }).prefix(
+      limit ?? distinct.count)
+    {
       times += [boundary, boundary - 1e-7, boundary + 1e-7]
     }
     return Array(Set(times)).sorted()
