@@ -171,6 +171,17 @@ package struct RandomSpecGenerator {
   }
 
   package mutating func spec() -> String {
+    let text = timelinesSpec()
+    return text + letSection()
+  }
+
+  /// `let` may come anywhere in the file; last, it leaves every other part where a spec without names has it.
+  private func letSection() -> String {
+    lets.isEmpty ? "" : "let:\n" + lets.joined()
+  }
+
+  /// The layers and random timelines, without the `let` section their values' names need.
+  private mutating func timelinesSpec() -> String {
     lets = []
     var text = """
       scene: random
@@ -195,8 +206,7 @@ package struct RandomSpecGenerator {
     for index in 0..<int(1...3) {
       text += "  t\(index):\n" + node(indent: "    ", depth: 0)
     }
-    // `let` may come anywhere in the file; last, it leaves every other part where a spec without names has it.
-    return lets.isEmpty ? text : text + "let:\n" + lets.joined()
+    return text
   }
 
   /// `spec()` with a `states:` section: three states posing random key paths of the layers, events `tap` and
@@ -206,7 +216,7 @@ package struct RandomSpecGenerator {
   /// over 1 µs, which turn the last-place differences of the browser's and the C library's exp and cos into
   /// differences above the web player test's 1e-9 in `matrix`.
   package mutating func interactiveSpec() -> String {
-    var text = spec() + "states:\n  initial: s0\n  events: [tap, press]\n  s0: {}\n"
+    var text = timelinesSpec() + "states:\n  initial: s0\n  events: [tap, press]\n  s0: {}\n"
     for state in 1...2 {
       var poses: [String] = []
       // One key path per target, and `dots` or `dots[1]`, never both: no two values of a pose overlap (E0210).
@@ -232,6 +242,7 @@ package struct RandomSpecGenerator {
       if chance(30) { keys.append("discrete: end") }
       text += "    - {\(keys.joined(separator: ", "))}\n"
     }
-    return text
+    // The poses' values may be `let` names too: the section comes after them.
+    return text + letSection()
   }
 }
