@@ -132,4 +132,40 @@ import Testing
     }
     #expect(compared > 0)
   }
+
+  /// The web player's renderer (Web/scenec-render.js, in the page `scenec preview` writes) draws the axial and
+  /// radial gradients as the SVG export does; a conic one it draws exactly (CSS conic-gradient), so it is not
+  /// compared with the export's sectors.
+  @Test func thePreviewPageDrawsTheGradientsAsTheSVGExportDoes() throws {
+    let probe = try #require(ExportTools.probePath, "the pixel probe did not build")
+    let rsvg = try #require(ExportTools.rsvgConvert, "rsvg-convert is missing: apt-get install librsvg2-bin")
+    try #require(Chromium.path != nil, "chromium is missing: apt-get install chromium")
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(Self.layers + Self.timelines, name: "preview", in: folder)
+    let page = folder.appendingPathComponent("page.html").path
+    let run = CLI.run(["preview", spec, "-o", page])
+    try #require(run.status == 0, "\(run.standardError)")
+    for time in [0, 0.5, 1.0] {
+      let shot = folder.appendingPathComponent("shot.png").path
+      try? FileManager.default.removeItem(atPath: shot)
+      try Chromium.screenshot(
+        URL(fileURLWithPath: page).absoluteString + "#at=\(time)&zoom=1&bare&background=light", width: 200,
+        height: 160, to: shot, folder: folder)
+      let dump = folder.appendingPathComponent("shot.rgba").path
+      try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
+      let rendered = try #require(ExportTools.Pixels(file: dump))
+      let svg = folder.appendingPathComponent("frame.svg").path
+      let png = folder.appendingPathComponent("frame.png").path
+      let reference = folder.appendingPathComponent("frame.rgba").path
+      try #require(CLI.run(["export", "svg", spec, "--at", "\(time)", "-o", svg]).status == 0)
+      try #require(ExportTools.run(rsvg, ["-b", "white", "-o", png, svg])?.status == 0)
+      try #require(ExportTools.run(probe, ["dump-png", png, reference])?.status == 0)
+      var tally = FrameComparison.Tally()
+      FrameComparison.compare(
+        try #require(ExportTools.Pixels(file: reference)), rendered, label: "at \(time)", into: &tally)
+      #expect(tally.mismatches.isEmpty, "\(tally.mismatches.joined(separator: "; "))")
+      #expect(tally.painted >= 20, "at \(time): only \(tally.painted) painted interior pixels compared")
+    }
+  }
 }

@@ -198,6 +198,8 @@ package struct RandomSpecGenerator {
           frame: [50, 50, 40, 30]
           colors: [red, "#00FF0080", blue]
           gradientType: radial
+          startPoint: [0.5, 0.5]
+          endPoint: [1, 1]
       timelines:
 
       """
