@@ -168,4 +168,34 @@ import Testing
       #expect(tally.painted >= 20, "at \(time): only \(tally.painted) painted interior pixels compared")
     }
   }
+
+  /// A gradient into clear: Core Animation interpolates unpremultiplied colours (white to clear blue is bluish
+  /// halfway), rlottie premultiplied; the export's quarter-segment stops keep rlottie within a few levels.
+  @Test func rlottieDrawsATranslucentGradientAsTheSVGExportDoes() throws {
+    guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert else { return }
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(
+      """
+      scene: fade
+      size: [200, 80]
+      layers:
+        - {id: bar, type: gradient, frame: [10, 10, 180, 60], colors: [white, "#0000FF00"], startPoint: [0, 0.5], \
+      endPoint: [1, 0.5]}
+      """, name: "fade", in: folder)
+    let lottie = folder.appendingPathComponent("fade.json").path
+    try #require(CLI.run(["export", "lottie", spec, "-o", lottie]).status == 0)
+    let svg = try FrameComparison.svgFrame(
+      spec: spec, timeline: nil, frame: 0, scale: 1, folder: folder, rsvg: rsvg, probe: probe)
+    let dump = folder.appendingPathComponent("lottie.rgba").path
+    try #require(ExportTools.run(probe, ["dump", lottie, "0", "200", "80", dump])?.status == 0)
+    let rendered = try #require(ExportTools.Pixels(file: dump))
+    // Halfway the SVG export is (0.5, 0.5, 1) at alpha 0.5: premultiplied about (64, 64, 128, 128).
+    #expect(abs(svg.premultiplied(100, 40)[0] - 64) <= 3 && abs(svg.premultiplied(100, 40)[2] - 128) <= 3)
+    for x in stride(from: 15, through: 185, by: 10) {
+      let a = svg.premultiplied(x, 40)
+      let b = rendered.premultiplied(x, 40)
+      #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 6 }, "x \(x): SVG \(a), rlottie \(b)")
+    }
+  }
 }

@@ -47,14 +47,18 @@ extension LottieBuild {
     let translucent = ever { frames in
       GradientGeometry(type: type, frame: frames[layer]).colors.contains { $0.alpha < 1 }
     }
+    // Core Animation (and SVG) interpolate unpremultiplied colours; rlottie interpolates premultiplied, which
+    // pulls a colour fading to clear towards the other stop's. Stops a quarter of a segment apart keep the two
+    // within a few levels of each other (ExportGradientTests).
+    let split = translucent ? Self.gradientSplit : 1
     let colors = animate([.path(layer)], layer: layer, name: "gradient colours") { frames in
-      let geometry = GradientGeometry(type: type, frame: frames[layer])
+      let stops = Self.substops(GradientGeometry(type: type, frame: frames[layer]), split: split)
       var numbers: [Double] = []
-      for (location, color) in zip(geometry.locations, geometry.colors) {
+      for (location, color) in stops {
         numbers += [location] + [color.r, color.g, color.b].map { min(max($0, 0), 1) }
       }
       if translucent {
-        for (location, color) in zip(geometry.locations, geometry.colors) { numbers += [location, color.alpha] }
+        for (location, color) in stops { numbers += [location, color.alpha] }
       }
       return numbers
     }
@@ -62,9 +66,33 @@ extension LottieBuild {
     var fill: [(String, JSONValue)] = [
       ("ty", "gf"), ("nm", "gradient"), ("o", LottieJSON.staticValue(100)), ("r", 1),
       ("t", .number(type == .radial ? 2 : 1)), ("s", LottieJSON.vector(start)), ("e", LottieJSON.vector(end)),
-      ("g", ["p": .number(Double(stops)), "k": LottieJSON.vector(colors)]),
+      ("g", ["p": .number(Double((stops - 1) * split + 1)), "k": LottieJSON.vector(colors)]),
     ]
     if type == .radial { fill += [("h", LottieJSON.staticValue(0)), ("a", LottieJSON.staticValue(0))] }
     return LottieJSON.group("gradient", [rect, .object(fill)])
+  }
+
+  /// Into how many pieces a translucent gradient's segments are split for Lottie.
+  static let gradientSplit = 4
+
+  /// The stops with `split − 1` more between each neighbouring pair, interpolated as Core Animation does.
+  static func substops(_ geometry: GradientGeometry, split: Int) -> [(Double, RGBA)] {
+    let stops = Array(zip(geometry.locations, geometry.colors))
+    guard split > 1, stops.count > 1 else { return stops }
+    var result: [(Double, RGBA)] = []
+    for index in 1..<stops.count {
+      let (l0, a) = stops[index - 1]
+      let (l1, b) = stops[index]
+      for piece in 0..<split {
+        let s = Double(piece) / Double(split)
+        result.append(
+          (
+            l0 + (l1 - l0) * s,
+            RGBA(a.r + (b.r - a.r) * s, a.g + (b.g - a.g) * s, a.b + (b.b - a.b) * s, a.a + (b.a - a.a) * s)
+          ))
+      }
+    }
+    result.append(stops[stops.count - 1])
+    return result
   }
 }
