@@ -34,6 +34,11 @@ export const PROPERTIES = [
   ['font', 'font', 'text', null],
   ['foregroundColor', 'color', 'text', [1, 1, 1, 1]],
   ['alignmentMode', 'enumeration', 'text', null],
+  ['colors', 'colorList', 'gradient', null],
+  ['locations', 'locationList', 'gradient', null],
+  ['startPoint', 'point', 'gradient', [0.5, 0]],
+  ['endPoint', 'point', 'gradient', [0.5, 1]],
+  ['gradientType', 'enumeration', 'gradient', null],
 ].map(([name, kind, types, defaults]) => ({ name, kind, types, defaults, first: -1 }));
 
 /** The slot layout of this runtime (PlanSlots.current): numeric properties one after another. */
@@ -561,7 +566,8 @@ export class Sampler {
       const track = this.plan.tracks[t];
       if (track.node < 0 || !times[track.node].inEffect) continue;
       const frame = frames[track.layer];
-      if (track.slot < 0) this.composeTrack(track, times[track.node], frame.path, 0, frame.values);
+      // A negative slot writes the layer's list numbers from −1 − slot on (ListLayout: path, gradient stops).
+      if (track.slot < 0) this.composeTrack(track, times[track.node], frame.path, -1 - track.slot, frame.values);
       else this.composeTrack(track, times[track.node], frame.values, track.slot, frame.values);
     }
   }
@@ -1174,9 +1180,11 @@ export function readPlan(json) {
   const layers = json.layers.map((layer, index) => {
     const where = `layers[${index}]`;
     const parent = layer.parent === null ? -1 : integer(layer.parent, `${where}.parent`, index);
-    if (!['layer', 'shape', 'text'].includes(layer.type)) fail(`${where}.type`, 'expected layer, shape or text');
+    if (!['layer', 'shape', 'text', 'gradient'].includes(layer.type)) {
+      fail(`${where}.type`, 'expected layer, shape, text or gradient');
+    }
     if (typeof layer.pathElements !== 'string') fail(`${where}.pathElements`, 'expected a string');
-    const coordinates = numbers(layer.pathCoordinates, `${where}.pathCoordinates`);
+    let coordinates = numbers(layer.pathCoordinates, `${where}.pathCoordinates`);
     let expected = 0;
     for (const letter of layer.pathElements) {
       if (!(letter in COORDINATES)) fail(`${where}.pathElements`, `unknown element '${letter}'`);
@@ -1189,10 +1197,17 @@ export function readPlan(json) {
     for (const [name, words] of STYLE_WORDS) {
       if (!words.includes(layer.style[name])) fail(`${where}.style.${name}`, `expected one of ${words.join(', ')}`);
     }
+    let style = layer.style;
+    if (layer.type === 'gradient') {
+      coordinates = gradientStops(layer, where);
+      if (!GRADIENT_TYPES.includes(layer.gradientType)) {
+        fail(`${where}.gradientType`, `expected one of ${GRADIENT_TYPES.join(', ')}`);
+      }
+      style = { ...layer.style, gradientType: layer.gradientType };
+    }
     return {
       id: String(layer.id), parent, type: layer.type, mask: layer.mask === true,
-      values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates,
-      style: layer.style,
+      values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates, style,
     };
   });
   if (!Array.isArray(json.tracks)) fail('tracks', 'expected an array');
@@ -1237,15 +1252,43 @@ export function readPlan(json) {
   return plan;
 }
 
+const GRADIENT_TYPES = ['axial', 'radial', 'conic'];
+/** ListLayout (Sources/SceneCore/Properties/ListLayout.swift): a gradient's list numbers are its n locations, then
+ * its n colours' r, g, b, a. */
+export const MAX_STOPS = 64;
+export function listRange(property, count) {
+  if (property === 'locations') return [0, count / 5];
+  if (property === 'colors') return [count / 5, count];
+  return [0, count];
+}
+
+function gradientStops(layer, where) {
+  const colors = numbers(layer.colors, `${where}.colors`);
+  const locations = numbers(layer.locations, `${where}.locations`);
+  if (colors.length !== 4 * locations.length || locations.length > MAX_STOPS || !colors.every(Number.isFinite)) {
+    fail(`${where}.colors`, `expected 4 finite numbers per location, at most ${MAX_STOPS} stops`);
+  }
+  if (!locations.every((l, i) => l >= 0 && l <= 1 && (i === 0 || locations[i - 1] <= l))) {
+    fail(`${where}.locations`, 'expected numbers from 0 to 1 that never decrease');
+  }
+  return locations.concat(colors);
+}
+
 function readTrack(item, where, layers, known, warnings) {
   const layer = integer(item.layer, `${where}.layer`, layers.length);
   const components = item.components;
   if (!Number.isInteger(components) || components < 1) fail(`${where}.components`, 'expected a positive integer');
   let slot;
-  if (item.slot === 'path') {
-    slot = -1;
-    if (components !== layers[layer].coordinates.length) {
-      fail(`${where}.components`, `a path track has the layer's ${layers[layer].coordinates.length} coordinates`);
+  const isList = item.slot === 'path' || item.slot === 'colors' || item.slot === 'locations';
+  if (isList) {
+    if (item.component !== 0) fail(`${where}.component`, `a ${item.slot} track starts at component 0`);
+    if ((item.slot === 'path') !== (layers[layer].type !== 'gradient')) {
+      fail(`${where}.slot`, `'${item.slot}' is not a list of a ${layers[layer].type} layer`);
+    }
+    const [start, end] = listRange(item.slot, layers[layer].coordinates.length);
+    slot = -1 - start;
+    if (components !== end - start) {
+      fail(`${where}.components`, `a ${item.slot} track has the layer's ${end - start} numbers`);
     }
   } else if (known[item.slot]) {
     const here = known[item.slot];
@@ -1286,9 +1329,9 @@ function readTrack(item, where, layers, known, warnings) {
     fail(`${where}.values`, `expected finite numbers, a multiple of ${components}`);
   }
   if (!coefficientsFinite(item.coefficients)) fail(`${where}.coefficients`, 'expected finite numbers');
-  if (item.slot !== 'path' && flags & TRACK_FLAGS.broadcast
+  if (!isList && flags & TRACK_FLAGS.broadcast
     ? components !== 1 || slot + 3 > known[item.slot].first + known[item.slot].width
-    : item.slot !== 'path' && slot + components > known[item.slot].first + known[item.slot].width) {
+    : !isList && slot + components > known[item.slot].first + known[item.slot].width) {
     fail(`${where}.components`, 'the components run past the slot');
   }
   if (flags & (TRACK_FLAGS.rotateAuto | TRACK_FLAGS.rotateAutoReverse) && components !== 2) {
@@ -1512,6 +1555,20 @@ export function presentation(plan, time, frames) {
           break;
         }
         case 'path': object.path = formatPath(layer.elements, frames[index].path); break;
+        case 'colorList': {
+          const list = frames[index].path;
+          const [start, end] = listRange('colors', list.length);
+          const colors = [];
+          for (let i = start; i < end; i += 4) colors.push([list[i], list[i + 1], list[i + 2], list[i + 3]].map(finite));
+          object.colors = colors;
+          break;
+        }
+        case 'locationList': {
+          const list = frames[index].path;
+          const [start, end] = listRange('locations', list.length);
+          object.locations = Array.from(list.subarray(start, end), finite);
+          break;
+        }
         case 'enumeration': object[property.name] = String(layer.style[property.name] ?? ''); break;
         case 'string': object.string = String(layer.style.string ?? ''); break;
         case 'numberList': object.lineDashPattern = (layer.style.lineDashPattern ?? []).map(finite); break;

@@ -118,6 +118,16 @@ class LayerNode {
     } else if (type === "text") {
       this.text = make("text", this.clipped);
       this.text.setAttributeNS("http://www.w3.org/XML/1998/namespace", "xml:space", "preserve");
+    } else if (type === "gradient") {
+      // Axial and radial: the rounded bounds filled with an SVG gradient (its element in `defs`, made when the
+      // type first needs it); conic, which SVG lacks: a CSS conic-gradient in a foreignObject, exact.
+      this.fill = make("path", this.clipped);
+      this.paint = null;
+      this.conic = make("foreignObject", this.clipped);
+      this.conicBox = document.createElementNS("http://www.w3.org/1999/xhtml", "div");
+      this.conicBox.style.width = "100%";
+      this.conicBox.style.height = "100%";
+      this.conic.appendChild(this.conicBox);
     }
     this.sublayers = make("g", this.clipped);
     this.border = make("path", this.group);
@@ -214,6 +224,71 @@ export function createRenderer(svg, options = {}) {
     set(s, "stroke-dashoffset", -from);
   }
 
+  // CAGradientLayer as SVGExporter+Gradient.swift reads it: start/end points in unit coordinates of the bounds;
+  // radial: an ellipse at the start point, half axes the start-to-end distances; conic: centred on the start
+  // point, location 0 towards the end point, clockwise through a full turn.
+  function drawGradient(n, layer, white) {
+    const bounds = standardized(layer.bounds);
+    const stops = [];
+    let running = 0;
+    layer.locations.forEach((location, i) => {
+      running = Math.max(running, Math.min(Math.max(location, 0), 1));
+      stops.push({ offset: running, color: layer.colors[i] });
+    });
+    const visible = bounds.width > 0 && bounds.height > 0 && stops.some((s) => alphaOf(s.color) > 0);
+    const conic = layer.gradientType === "conic";
+    set(n.fill, "display", visible && !conic ? null : "none");
+    set(n.conic, "display", visible && conic ? null : "none");
+    if (!visible) return;
+    const [bx, by, bw, bh] = layer.bounds;
+    const start = [bx + layer.startPoint[0] * bw, by + layer.startPoint[1] * bh];
+    const end = [bx + layer.endPoint[0] * bw, by + layer.endPoint[1] * bh];
+    const radius = clampRadius(layer.cornerRadius, bounds);
+    if (conic) {
+      set(n.conic, "x", bounds.x); set(n.conic, "y", bounds.y);
+      set(n.conic, "width", bounds.width); set(n.conic, "height", bounds.height);
+      const angle = end[0] === start[0] && end[1] === start[1] ? 0 : Math.atan2(end[1] - start[1], end[0] - start[0]);
+      // CSS measures from 12 o'clock, clockwise; CA's location 0 points along start → end.
+      const from = angle * 180 / Math.PI + 90;
+      const css = stops.map(({ offset, color }) => {
+        const c = white ? [1, 1, 1, color[3]] : color;
+        const byte = (x) => Math.round(Math.min(Math.max(x, 0), 1) * 255);
+        return `rgba(${byte(c[0])}, ${byte(c[1])}, ${byte(c[2])}, ${alphaOf(c)}) ${offset * 100}%`;
+      });
+      const at = `${start[0] - bounds.x}px ${start[1] - bounds.y}px`;
+      const background = `conic-gradient(from ${from}deg at ${at}, ${css.join(", ")})`;
+      if (n.conicBox.style.background !== background) n.conicBox.style.background = background;
+      n.conicBox.style.borderRadius = radius > 0 ? `${radius}px` : "";
+      return;
+    }
+    const kind = layer.gradientType === "radial" ? "radialGradient" : "linearGradient";
+    if (!n.paint || n.paint.localName !== kind) {
+      n.paint?.remove();
+      n.paint = make(kind, defs);
+      n.paint.id = prefix + "gradient-" + nodes.size + "-" + n.key.replace(/[^A-Za-z0-9_-]/g, "_");
+      set(n.paint, "gradientUnits", "userSpaceOnUse");
+    }
+    const p = n.paint;
+    if (kind === "linearGradient") {
+      set(p, "x1", start[0]); set(p, "y1", start[1]); set(p, "x2", end[0]); set(p, "y2", end[1]);
+    } else {
+      // A unit circle mapped onto the ellipse; a vanishing axis kept just above 0, as the exporter does.
+      const rx = Math.max(Math.abs(end[0] - start[0]), 1e-9);
+      const ry = Math.max(Math.abs(end[1] - start[1]), 1e-9);
+      set(p, "cx", 0); set(p, "cy", 0); set(p, "r", 1);
+      set(p, "gradientTransform", `matrix(${rx} 0 0 ${ry} ${start[0]} ${start[1]})`);
+    }
+    while (p.childNodes.length > stops.length) p.lastChild.remove();
+    while (p.childNodes.length < stops.length) make("stop", p);
+    stops.forEach(({ offset, color }, i) => {
+      set(p.childNodes[i], "offset", offset);
+      set(p.childNodes[i], "stop-color", white ? "#ffffff" : hex(color));
+      set(p.childNodes[i], "stop-opacity", alphaOf(color) < 1 ? alphaOf(color) : null);
+    });
+    set(n.fill, "d", roundedRectPath(bounds, radius));
+    set(n.fill, "fill", `url(#${p.id})`);
+  }
+
   function drawText(n, layer, white) {
     const visible = layer.string && alphaOf(layer.foregroundColor) > 0 && layer.fontSize > 0;
     set(n.text, "display", visible ? null : "none");
@@ -294,6 +369,7 @@ export function createRenderer(svg, options = {}) {
     }
     if (n.type === "shape") drawShape(n, layer, white);
     if (n.type === "text") drawText(n, layer, white);
+    if (n.type === "gradient") drawGradient(n, layer, white);
 
     const children = paintOrder(tree.sublayers.get(layer.id) ?? []);
     arrange(n.sublayers, children.map((child) => draw(child, tree, white)));
@@ -361,6 +437,7 @@ export function createRenderer(svg, options = {}) {
       n.group.remove();
       n.clipPath?.remove();
       n.mask?.remove();
+      n.paint?.remove();
       nodes.delete(key);
     }
   }

@@ -103,6 +103,18 @@ public enum CheckDiagnostics {
   public static let unsupportedFeature = DiagnosticCode(
     "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
 
+  // Gradients
+  public static let gradientStopCount = DiagnosticCode(
+    "E0230", "gradient-stop-count", "A gradient layer's `locations` with a different number of items than its `colors`."
+  )
+  public static let locationsDecrease = DiagnosticCode(
+    "E0231", "locations-decrease", "A gradient location smaller than the one before it.")
+  public static let tooManyStops = DiagnosticCode(
+    "E0232", "too-many-stops", "A gradient with more than 64 colours or locations.")
+  public static let gradientValueCount = DiagnosticCode(
+    "E0233", "gradient-value-count",
+    "An animated or posed `colors` or `locations` value whose count differs from the layer's number of stops.")
+
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
     conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity,
@@ -113,5 +125,6 @@ public enum CheckDiagnostics {
     unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,
+    gradientStopCount, locationsDecrease, tooManyStops, gradientValueCount,
   ]
 }

@@ -12,7 +12,7 @@ enum MachineLowering {
       var layers = scene.layers
       state.apply(to: &layers)
       return MachineTable.State(
-        name: state.name, values: layers.flatMap(\.values), pathCoordinates: layers.flatMap(\.path.coordinates),
+        name: state.name, values: layers.flatMap(\.values), pathCoordinates: layers.flatMap(\.listNumbers),
         loop: state.loop, loopLength: state.loop.map { max(scene.timelines[$0].root.end, 0) } ?? 0,
         isFinal: state.isFinal)
     }

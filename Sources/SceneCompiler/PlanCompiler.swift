@@ -40,7 +40,7 @@ public enum PlanCompiler {
     for layer in scene.layers {
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
-        path: layer.path, style: layer.style)
+        path: layer.path, gradientStops: layer.type == .gradient ? layer.listNumbers : [], style: layer.style)
     }
     return plan
   }

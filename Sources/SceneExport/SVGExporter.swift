@@ -5,19 +5,19 @@ import SceneRuntime
 ///
 /// Each layer is a `<g>` with its own matrix (into its superlayer's coordinates: the anchor-point transform of
 /// `LayerMatrix.local`) and its opacity as group opacity; inside it, in Core Animation's order: the background
-/// (rounded by `cornerRadius`), the content (a shape's fill and stroke, a text's glyphs), the sublayers sorted by
-/// `zPosition`, and the border on top, drawn inside the bounds. `masksToBounds` clips content and sublayers to
-/// the rounded bounds; a `mask` layer becomes an SVG `<mask>` made of the mask layer drawn in white with its
-/// own alpha, so the luminance mask equals the mask layer's coverage. Hidden layers and layers of opacity 0
-/// are left out.
+/// (rounded by `cornerRadius`), the content (a shape's fill and stroke, a text's glyphs, a gradient), the sublayers
+/// sorted by `zPosition`, and the border on top, drawn inside the bounds. `masksToBounds` clips content and
+/// sublayers to the rounded bounds; a `mask` layer becomes an SVG `<mask>` made of the mask layer drawn in white
+/// with its own alpha, so the luminance mask equals the mask layer's coverage. Hidden layers and layers of
+/// opacity 0 are left out.
 public struct SVGExporter {
   public let tree: SceneTree
   public let frames: [LayerFrame]
   /// Prepended to every XML id (a filmstrip has one per frame).
   public let idPrefix: String
-  private(set) var definitions: [String] = []
+  var definitions: [String] = []
   /// What could not be drawn (W0913: a layer whose values overflow is left out).
-  public private(set) var warnings = ExportWarnings()
+  public internal(set) var warnings = ExportWarnings()
 
   public init(tree: SceneTree, frames: [LayerFrame], idPrefix: String = "") {
     self.tree = tree
@@ -88,6 +88,7 @@ public struct SVGExporter {
     switch tree.plan.layers.types[index] {
     case .shape: clipped += shape(index, values, white: white, indent: inner)
     case .text: clipped += text(index, values, white: white, indent: inner)
+    case .gradient: clipped += gradient(index, values, white: white, indent: inner)
     case .layer: break
     }
     for sublayer in tree.paintOrder(tree.sublayers[index], frames: frames) {

@@ -187,7 +187,11 @@ extension LayerInstance {
   /// `value(of:)`.
   public mutating func set(_ keyPath: AnimatableKeyPath, to value: [Double]) {
     guard let slot = keyPath.slot else {
-      path.coordinates = value
+      switch keyPath.property {
+      case PropertyName.colors.rawValue: colors = value
+      case PropertyName.locations.rawValue: locations = value
+      default: path.coordinates = value
+      }
       return
     }
     if keyPath.broadcast {

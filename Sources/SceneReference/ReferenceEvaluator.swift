@@ -9,7 +9,7 @@ public enum ReferenceEvaluator {
   /// The presentation state of every layer of `scene` at scene time `time`, with `timelines` playing from scene
   /// time 0: one frame per entry of `scene.layers`, in that order.
   public static func frames(of scene: Scene, playing timelines: [Timeline], at time: Double) -> [LayerFrame] {
-    var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.path.coordinates) }
+    var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.listNumbers) }
     // Document order: timelines as given, then depth-first within each tree.
     for timeline in timelines {
       apply(timeline.root, parentTime: time, isRoot: true, to: &state)
@@ -50,9 +50,10 @@ public enum ReferenceEvaluator {
     }
   }
 
-  /// The running value of a key path: its slots (the first one only for the uniform scale), or the path.
+  /// The running value of a key path: its slots (the first one only for the uniform scale), or its part of the
+  /// layer's list numbers (the path, a gradient's locations or colours).
   static func read(_ keyPath: AnimatableKeyPath, from frame: LayerFrame) -> [Double] {
-    guard let slot = keyPath.slot else { return frame.path }
+    guard let slot = keyPath.slot else { return Array(frame.path[listRange(keyPath, in: frame)]) }
     return keyPath.broadcast ? [frame.values[slot]] : Array(frame.values[slot..<slot + keyPath.slotCount])
   }
 
@@ -60,7 +61,9 @@ public enum ReferenceEvaluator {
   /// uniform scale adds its one number to sx, sy and sz alike, whichever of them differ.
   static func write(_ value: [Double], to keyPath: AnimatableKeyPath, additive: Bool, in frame: inout LayerFrame) {
     guard let slot = keyPath.slot else {
-      frame.path = additive ? VectorMath.add(frame.path, value) : value
+      let range = listRange(keyPath, in: frame)
+      let running = Array(frame.path[range])
+      frame.path.replaceSubrange(range, with: additive ? VectorMath.add(running, value) : value)
       return
     }
     for offset in 0..<keyPath.slotCount {
@@ -69,5 +72,10 @@ public enum ReferenceEvaluator {
       frame.values[slot + offset] =
         keyPath.isDiscrete ? (component >= AnimatableKeyPath.showsTrueFrom ? 1 : 0) : component
     }
+  }
+
+  /// The numbers of the layer's list a list key path covers (`ListLayout`).
+  static func listRange(_ keyPath: AnimatableKeyPath, in frame: LayerFrame) -> Range<Int> {
+    ListLayout.range(of: PropertyName(rawValue: keyPath.property) ?? .path, count: frame.path.count)!
   }
 }

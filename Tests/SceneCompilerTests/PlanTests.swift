@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Plan")
 struct PlanTests {
-  static let specs = ["like-button", "shake-button", "shoot-button", "submit-button"]
+  static let specs = ["like-button", "shake-button", "shoot-button", "submit-button", "loading-placeholder"]
 
   @Test("JSON round trip gives the same plan and the same bytes", arguments: specs)
   func roundTrip(spec: String) throws {

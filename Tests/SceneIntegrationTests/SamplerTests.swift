@@ -12,6 +12,7 @@ struct SamplerTests {
     ("shake-button", nil, [0, 1.2, 1.41, 1.5, 1.56, 3.2]),
     ("shoot-button", "press", [0, 0.125, 0.25]),
     ("submit-button", "progress", [0, 1.5, 3]),
+    ("loading-placeholder", nil, [0, 0.15, 0.6, 1.2, 1.35, 2.4]),
   ]
 
   static func frames(_ plan: Plan, timeline: String?, times: [Double]) throws -> [[LayerFrame]] {

@@ -18,13 +18,21 @@ package struct RandomSpecGenerator {
   private var lets: [String] = []
   private var namedValueCount = 0
 
-  /// The key paths animated on the plain layers (`a`, `b`, `dots`) and on the shape (`s`).
+  /// The key paths animated on the plain layers (`a`, `b`, `dots`), on the shape (`s`) and on the gradient (`g`).
   package struct KeyPathPool {
     package var layer: [AnimatableKeyPath]
     package var shape: [AnimatableKeyPath]
+    package var gradient: [AnimatableKeyPath]
+
+    package init(layer: [AnimatableKeyPath], shape: [AnimatableKeyPath], gradient: [AnimatableKeyPath] = []) {
+      self.layer = layer
+      self.shape = shape
+      self.gradient = gradient.isEmpty ? layer : gradient
+    }
 
     /// Every key path the property table lets each layer type animate.
-    package static let table = KeyPathPool(layer: keyPaths(for: .layer), shape: keyPaths(for: .shape))
+    package static let table = KeyPathPool(
+      layer: keyPaths(for: .layer), shape: keyPaths(for: .shape), gradient: keyPaths(for: .gradient))
 
     private static func keyPaths(for type: LayerType) -> [AnimatableKeyPath] {
       AnimatableKeyPath.all.filter { $0.layerTypes.contains(type) }
@@ -69,6 +77,10 @@ package struct RandomSpecGenerator {
     return lines.map { indent + $0 + "\n" }.joined()
   }
 
+  private mutating func value(ofKind kind: ValueKind) -> String {
+    value(of: AnimatableKeyPath.all.first { $0.kind == kind }!)
+  }
+
   /// A value of the key path, drawn from its kind and its property's range in the table.
   private mutating func value(of keyPath: AnimatableKeyPath) -> String {
     let range = keyPath.name == keyPath.property ? LayerProperty.named(keyPath.property)?.range : nil
@@ -92,6 +104,12 @@ package struct RandomSpecGenerator {
       return
         "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 "
         + "\(number(0...50)) Z\""
+    // The gradient `g` has three stops.
+    case .colorList: return "[\((0..<3).map { _ in value(ofKind: .color) }.joined(separator: ", "))]"
+    case .locationList:
+      let first = int(0...10)
+      let second = int(first...20)
+      return "[\(Double(first) / 20), \(Double(second) / 20), \(Double(int(second...20)) / 20)]"
     case .enumeration, .string, .numberList, .font:
       preconditionFailure("\(keyPath.name) is not animatable")
     }
@@ -107,12 +125,13 @@ package struct RandomSpecGenerator {
   }
 
   private mutating func leaf(indent: String) -> String {
-    let target = pick(["a", "b", "dots", "dots[1]", "s"])
+    let target = pick(["a", "b", "dots", "dots[1]", "s", "g"])
     var text = "\(indent)target: \(target)\n"
-    let animated = pick(target == "s" ? keyPaths.shape : keyPaths.layer)
+    let animated = pick(target == "s" ? keyPaths.shape : target == "g" ? keyPaths.gradient : keyPaths.layer)
     let keyPath = animated.name
     text += "\(indent)keyPath: \(keyPath)\n"
-    let discrete = animated.kind == .bool || animated.kind == .path
+    // Lists (paths, gradient stops) animate only from one whole list to another.
+    let discrete = animated.kind == .bool || animated.kind.componentCount == nil
     func value() -> String { self.value(of: animated) }
     let kind = discrete ? pick(["basic", "keyframes"]) : pick(["basic", "keyframes", "spring", "motion"])
     switch kind {
@@ -200,6 +219,13 @@ package struct RandomSpecGenerator {
         - id: s
           type: shape
           path: "M 1 1 L 2 2 C 1 2 3 4 5 6 Z"
+        - id: g
+          type: gradient
+          frame: [50, 50, 40, 30]
+          colors: [red, "#00FF0080", blue]
+          gradientType: radial
+          startPoint: [0.5, 0.5]
+          endPoint: [1, 1]
       timelines:
 
       """

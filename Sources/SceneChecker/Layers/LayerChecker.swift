@@ -170,6 +170,8 @@ struct LayerChecker {
 
   /// Evaluates the layer's properties (in the current loop binding) into its model values.
   private func applyProperties(_ fields: Fields, to layer: inout LayerInstance) {
+    // A list already reported is not compared with the other (E0230 would only repeat the error).
+    var stopsUnread = false
     for key in fields.keys {
       guard let property = LayerProperty.named(key), property.layerTypes.contains(layer.type),
         let node = fields.value(key)
@@ -189,12 +191,21 @@ struct LayerChecker {
         }
       case .numberList:
         if let list = context.numberList(node) { layer.style.lineDashPattern = list }
+      case .colorList, .locationList:
+        guard let list = context.components(node, kind: property.kind) else {
+          stopsUnread = true
+          continue
+        }
+        if property.key == .colors { layer.colors = list } else { layer.locations = list }
       default:
         guard let slot = property.slot, let value = context.propertyValue(node, property: property) else { continue }
         layer.values.replaceSubrange(slot..<slot + value.count, with: value)
       }
     }
     applyFrame(fields, to: &layer)
+    if layer.type == .gradient {
+      context.finishGradient(&layer, fields: fields, locationsGiven: fields.has("locations"), compare: !stopsUnread)
+    }
   }
 
   /// `frame` sets position and bounds as CALayer.frame does with an identity transform.

@@ -54,6 +54,13 @@ public struct PropertyDocs: Sendable, Hashable {
         "`{family, weight}`; weight is one of regular, medium, semibold, bold, light, heavy.")
     case .foregroundColor: return .init("white", "Text colour.")
     case .alignmentMode: return .init("natural", "Horizontal alignment of the text in the bounds.")
+    case .colors: return .init("none", "The gradient's colours, one per stop, drawn over the background.")
+    case .locations:
+      return .init("uniform", "Each colour's place from 0 to 1 along the gradient; never decreasing, one per colour.")
+    case .startPoint: return .init("[0.5, 0]", "Where the gradient starts, in unit coordinates of the bounds.")
+    case .endPoint: return .init("[0.5, 1]", "Where the gradient ends, in unit coordinates of the bounds.")
+    case .gradientType:
+      return .init("axial", "Core Animation's `type`: axial (along a line), radial (an ellipse) or conic (a sweep).")
     }
   }
 }

@@ -30,11 +30,16 @@ public enum LintDiagnostics {
   public static let badSuppression = DiagnosticCode(
     "W0113", "bad-suppression",
     "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
+  public static let flatRadialGradient = DiagnosticCode(
+    "W0126", "flat-radial-gradient",
+    "A radial gradient whose start and end points share an x or a y (the default points do): its ellipse is flat, "
+      + "so it shows only its last colour.")
   public static let loopVariableHidesLet = DiagnosticCode(
     "W0135", "loop-variable-hides-let", "A repeated layer's loop variable named like a `let` name, which it hides.")
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
-    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, loopVariableHidesLet,
+    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, flatRadialGradient,
+    loopVariableHidesLet,
   ]
 }

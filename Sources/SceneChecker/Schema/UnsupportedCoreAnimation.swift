@@ -37,9 +37,6 @@ enum UnsupportedCoreAnimation {
 
   /// `type:` value → the class and what to do instead.
   static let layerTypes: [String: (className: String, instead: String)] = [
-    "gradient": (
-      "CAGradientLayer", "use a solid `backgroundColor`, or stack layers of different colours and opacities"
-    ),
     "replicator": (
       "CAReplicatorLayer",
       "use `repeat: N` on the layer, with its loop variable `i` in expressions: scenec's form of a replicator"
@@ -67,7 +64,7 @@ extension CheckContext {
   /// Reports a layer `type` that names a Core Animation layer class scenec lacks; false when it is not one.
   func reportUnsupportedLayerType(_ node: YAMLNode) -> Bool {
     guard document.kind(node) == .scalar else { return false }
-    // `gradient`, `gradientLayer` and `CAGradientLayer` all mean the class.
+    // `replicator`, `replicatorLayer` and `CAReplicatorLayer` all mean the class.
     var word = Substring(document.scalar(node).lowercased())
     if word.hasPrefix("ca") { word = word.dropFirst(2) }
     if word.hasSuffix("layer"), word.count > 5 { word = word.dropLast(5) }
@@ -75,7 +72,7 @@ extension CheckContext {
     error(
       CheckDiagnostics.unsupportedFeature,
       "'\(document.scalar(node))' (\(entry.className)) is a Core Animation layer type scenec does not support yet",
-      at: span(node), notes: ["the layer types are layer, shape and text"], help: entry.instead)
+      at: span(node), notes: ["the layer types are layer, shape, text and gradient"], help: entry.instead)
     return true
   }
 }

@@ -150,6 +150,8 @@ extension TimelineChecker {
       return path.coordinates
     case .angle:
       return context.angle(node).map { [$0] }
+    case .colorList, .locationList:
+      return context.gradientValue(node, property: keyPath.kind == .colorList ? .colors : .locations, layer: layer)
     default:
       return context.propertyRangeChecked(node, keyPath: keyPath, property: rangeProperty)
     }

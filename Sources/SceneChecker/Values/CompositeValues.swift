@@ -16,6 +16,8 @@ extension CheckContext {
     case .color: return color(node)
     case .transform: return transform(node)
     case .numberList: return numberList(node)
+    case .colorList: return colorList(node)
+    case .locationList: return locationList(node)
     case .path, .enumeration, .string, .font: return nil
     }
   }

@@ -2,6 +2,7 @@ extension LayerProperty {
   private static let every = LayerType.every
   private static let shape: Set<LayerType> = [.shape]
   private static let text: Set<LayerType> = [.text]
+  private static let gradient: Set<LayerType> = [.gradient]
 
   /// The table's row for each property. A switch, so a new `PropertyName` cannot be forgotten here.
   static func row(_ key: PropertyName) -> Row {
@@ -35,6 +36,11 @@ extension LayerProperty {
     case .font: return Row(key, .font, text, animatable: false)
     case .foregroundColor: return Row(key, .color, text, animatable: true, default: [1, 1, 1, 1])
     case .alignmentMode: return Row(key, .enumeration, text, animatable: false, cases: AlignmentMode.words)
+    case .colors: return Row(key, .colorList, gradient, animatable: true)
+    case .locations: return Row(key, .locationList, gradient, animatable: true, range: .unit)
+    case .startPoint: return Row(key, .point, gradient, animatable: true, default: [0.5, 0])
+    case .endPoint: return Row(key, .point, gradient, animatable: true, default: [0.5, 1])
+    case .gradientType: return Row(key, .enumeration, gradient, animatable: false, cases: GradientType.words)
     }
   }
 

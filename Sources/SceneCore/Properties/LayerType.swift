@@ -1,12 +1,13 @@
-/// The three layer classes a scene can use, named after their Core Animation counterparts:
-/// `layer` is CALayer, `shape` is CAShapeLayer, `text` is CATextLayer.
+/// The layer classes a scene can use, named after their Core Animation counterparts:
+/// `layer` is CALayer, `shape` is CAShapeLayer, `text` is CATextLayer, `gradient` is CAGradientLayer.
 public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
   case layer
   case shape
   case text
+  case gradient
 
-  /// All three types; used by properties every CALayer has.
-  public static let every: Set<LayerType> = [.layer, .shape, .text]
+  /// Every type; used by properties every CALayer has.
+  public static let every: Set<LayerType> = [.layer, .shape, .text, .gradient]
 
   /// How messages name a layer of this type: "a plain layer (`type: layer`, the default)".
   public var phrase: String {
@@ -14,6 +15,7 @@ public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
     case .layer: return "a plain layer (`type: layer`, the default)"
     case .shape: return "a shape layer"
     case .text: return "a text layer"
+    case .gradient: return "a gradient layer"
     }
   }
 }

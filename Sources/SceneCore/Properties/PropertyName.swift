@@ -33,4 +33,9 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case font
   case foregroundColor
   case alignmentMode
+  case colors
+  case locations
+  case startPoint
+  case endPoint
+  case gradientType
 }

@@ -1,7 +1,8 @@
 /// Where each animatable numeric property lives in a layer's flat array of values.
 ///
 /// Every layer, whatever its type, has the same layout, so the runtime indexes it with constants and a sampled
-/// state is one contiguous `[Double]` per layer. Paths are kept beside it, as their length varies. The offsets are
+/// state is one contiguous `[Double]` per layer. Paths and gradient stops are kept beside it, as their length
+/// varies (`ListLayout`). The offsets are
 /// read from the property table (`LayerProperty.all`, laid out in its order); these names only keep call sites short.
 public enum SlotLayout {
   public static let position = slot(.position)
@@ -30,6 +31,8 @@ public enum SlotLayout {
   public static let strokeEnd = slot(.strokeEnd)
   public static let fontSize = slot(.fontSize)
   public static let foregroundColor = slot(.foregroundColor)
+  public static let startPoint = slot(.startPoint)
+  public static let endPoint = slot(.endPoint)
   public static let count = LayerProperty.slotCount
 
   /// The first slot of `key`, which must have slots.
@@ -38,7 +41,7 @@ public enum SlotLayout {
     return slot
   }
 
-  /// The default value of every slot: CALayer's, CAShapeLayer's and CATextLayer's defaults.
+  /// The default value of every slot: CALayer's, CAShapeLayer's, CATextLayer's and CAGradientLayer's defaults.
   public static let defaults: [Double] = {
     var values = [Double](repeating: 0, count: count)
     for property in LayerProperty.all {

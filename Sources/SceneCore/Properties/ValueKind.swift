@@ -2,8 +2,9 @@
 ///
 /// Every animatable kind flattens to a fixed number of `Double` components (`componentCount`), so the
 /// compiler, the runtime and the reference evaluator interpolate one representation: an array of numbers.
-/// Paths are the exception in length only: their components are the path's points, and their count is fixed
-/// per layer by the path's command structure.
+/// Paths and a gradient's colour and location lists are the exception in length only: their count is fixed per
+/// layer (by the path's command structure, by the number of gradient stops) and kept beside the slots
+/// (`ListLayout`).
 public enum ValueKind: String, Sendable, Hashable, CaseIterable {
   case number
   /// Radians; a bare number is radians, `45deg` converts.
@@ -26,6 +27,10 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
   case numberList
   /// `{family: Helvetica, weight: bold}`.
   case font
+  /// A gradient's colours: r, g, b, a of each stop (`colors`).
+  case colorList
+  /// A gradient's stop locations: numbers in [0, 1] that never decrease (`locations`).
+  case locationList
 
   /// How many numbers one value of this kind flattens to; `nil` for kinds that are not animated as numbers.
   public var componentCount: Int? {
@@ -34,7 +39,7 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
     case .point, .size: return 2
     case .rect, .color: return 4
     case .transform: return 9
-    case .path, .enumeration, .string, .numberList, .font: return nil
+    case .path, .enumeration, .string, .numberList, .font, .colorList, .locationList: return nil
     }
   }
 
@@ -55,6 +60,8 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
     case .string: return "a string"
     case .numberList: return "a list of numbers"
     case .font: return "a font {family, weight}"
+    case .colorList: return "a list of colours"
+    case .locationList: return "a list of numbers from 0 to 1"
     }
   }
 }

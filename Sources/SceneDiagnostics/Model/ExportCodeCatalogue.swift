@@ -51,9 +51,23 @@ public enum ExportCodeCatalogue {
     "W0913", "not-finite",
     "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
       + "the layer is left out of an SVG frame; Lottie gets the nearest finite value; `sample` prints it saturated.")
+  public static let conicInSVG = DiagnosticCode(
+    "W0930", "conic-gradient-svg",
+    "A conic gradient: SVG has none, so the SVG export (and the filmstrip and video made from it) draws it as "
+      + "\(GradientSectors.count) solid sectors, each the colour at its middle angle.")
+  public static let gradientInLottie = DiagnosticCode(
+    "W0931", "gradient-lottie",
+    "A conic gradient, or a radial one whose ellipse is not a circle: Lottie's gradient fill has neither, so a "
+      + "conic gradient is written as a linear one from the start point towards the end point and an elliptical "
+      + "radial one as the circle through the end point's larger axis.")
 
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite,
+    endlessCapped, trimSubpaths, exportLimited, notFinite, conicInSVG, gradientInLottie,
   ]
+}
+
+/// How many sectors the SVG export draws a conic gradient with (W0930): 5° each.
+public enum GradientSectors {
+  public static let count = 72
 }

@@ -30,6 +30,7 @@ extension LottieBuild {
     let id = tree.id(layer)
     var bodyShapes: [JSONValue] = []
     if plan.layers.types[layer] == .shape { bodyShapes += shapeGroups(layer) }
+    if let gradient = gradientGroup(layer) { bodyShapes.append(gradient) }
     if let background = backgroundGroup(layer) { bodyShapes.append(background) }
     let carrier: Int
     if bodyShapes.isEmpty {
@@ -49,12 +50,14 @@ extension LottieBuild {
     content(of: layer, carrier: carrier, context: context, into: &list)
   }
 
-  /// Whether a layer's own drawing (background, path) shows in a frame.
+  /// Whether a layer's own drawing (background, path, gradient) shows in a frame.
   func bodyDraws(_ layer: Int) -> ([LayerFrame]) -> Bool {
     let isShape = plan.layers.types[layer] == .shape
+    let isGradient = plan.layers.types[layer] == .gradient
     return { frames in
       let v = LayerValues(frames[layer])
       return v.backgroundColor.isVisible || (isShape && (v.fillColor.isVisible || v.strokeColor.isVisible))
+        || (isGradient && frames[layer].gradientColors.contains { $0.alpha > 0 })
     }
   }
 
@@ -128,6 +131,7 @@ extension LottieBuild {
       to: &inner, context: layer)
     var bodyShapes: [JSONValue] = []
     if plan.layers.types[layer] == .shape { bodyShapes += shapeGroups(layer) }
+    if let gradient = gradientGroup(layer) { bodyShapes.append(gradient) }
     if let background = backgroundGroup(layer) { bodyShapes.append(background) }
     if !bodyShapes.isEmpty {
       _ = append(

@@ -100,6 +100,12 @@ extension LottieBuild {
           "the mask of '\(tree.id(layer))' has sublayers, a stroke or a border; Lottie layer masks are filled "
             + "outlines, so only its background and its path's fill are used")
       }
+      if plan.layers.types[mask] == .gradient, ever({ $0[mask].gradientColors.contains { $0.alpha > 0 } }) {
+        warnings.add(
+          ExportDiagnostics.maskContent, layer: maskID, keyPath: "colors",
+          "the mask of '\(tree.id(layer))' is a gradient; Lottie layer masks are filled outlines, so its gradient "
+            + "does not mask (only its background is used)")
+      }
       let initial = cache.frames(at: 0)
       let parts: [(index: Int, slot: Int, name: String)] =
         [(0, S.backgroundColor, "background")] + (plan.layers.types[mask] == .shape ? [(1, S.fillColor, "path")] : [])

@@ -95,6 +95,11 @@ package enum PresentationJSON {
         "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
       ]
     case .path: return .null  // Written by the caller, which has the path's structure.
+    case .colorList:
+      let colors = frame.path[ListLayout.range(of: .colors, count: frame.path.count)!]
+      return .array(
+        stride(from: colors.startIndex, to: colors.endIndex, by: 4).map { numbers(colors[$0..<$0 + 4], name) })
+    case .locationList: return numbers(frame.path[ListLayout.range(of: .locations, count: frame.path.count)!], name)
     case .enumeration: return .string(style.word(of: property.key) ?? "")
     // The style has one field of each of the kinds below (LayerStyle).
     case .string: return .string(style.string)

@@ -104,7 +104,7 @@ extension LayerTable {
     let parentValue = try reader.member("parent")
     let parent = parentValue.isNull ? -1 : try PlanReader.integer(parentValue, in: 0..<index, at: reader.path("parent"))
     guard let type = LayerType(rawValue: try reader.string("type")) else {
-      throw PlanError(reader.path("type"), "expected layer, shape or text")
+      throw PlanError(reader.path("type"), "expected layer, shape, text or gradient")
     }
     let isMask = try reader.bool("mask")
     if isMask && parent < 0 { throw PlanError(reader.path("mask"), "a mask needs the layer it masks as parent") }
@@ -141,7 +141,31 @@ extension LayerTable {
       FontWeight(rawValue: try styleReader.word("fontWeight", in: FontWeight.words)) ?? style.fontWeight
     style.alignmentMode =
       AlignmentMode(rawValue: try styleReader.word("alignmentMode", in: AlignmentMode.words)) ?? style.alignmentMode
+    var stops: [Double] = []
+    if type == .gradient {
+      stops = try Self.gradientStops(reader)
+      style.gradientType =
+        GradientType(rawValue: try reader.word("gradientType", in: GradientType.words)) ?? style.gradientType
+    }
     let id = try reader.string("id")
-    append(id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, style: style)
+    append(
+      id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, gradientStops: stops,
+      style: style)
+  }
+
+  /// A gradient layer's `colors` and `locations` as its list numbers, checked as the spec checker checks them.
+  private static func gradientStops(_ reader: PlanReader) throws(PlanError) -> [Double] {
+    let colors = try reader.numbers("colors")
+    let locations = try reader.numbers("locations")
+    guard colors.count == 4 * locations.count, locations.count <= ListLayout.maxStops,
+      colors.allSatisfy(\.isFinite)
+    else {
+      throw PlanError(
+        reader.path("colors"), "expected 4 finite numbers per location, at most \(ListLayout.maxStops) stops")
+    }
+    guard locations.allSatisfy({ (0...1).contains($0) }), zip(locations, locations.dropFirst()).allSatisfy(<=) else {
+      throw PlanError(reader.path("locations"), "expected numbers from 0 to 1 that never decrease")
+    }
+    return ListLayout.gradientList(colors: colors, locations: locations)
   }
 }
