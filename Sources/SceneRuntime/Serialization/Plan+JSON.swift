@@ -86,6 +86,12 @@ extension Plan {
         "lineDashPattern": PlanNumbers.json(style.lineDashPattern), "string": .string(style.string),
         "fontFamily": .string(style.fontFamily), "fontWeight": .string(style.fontWeight.rawValue),
         "alignmentMode": .string(style.alignmentMode.rawValue),
+        "shadowPath": style.shadowPath.map { shadowPath in
+          [
+            "elements": .string(String(shadowPath.elements.map(PlanElementLetters.letter))),
+            "coordinates": PlanNumbers.json(shadowPath.coordinates),
+          ]
+        } ?? .null,
       ])
     return layer.value
   }
