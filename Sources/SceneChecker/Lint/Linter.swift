@@ -39,6 +39,7 @@ struct Linter {
     }
     checkUnusedNames()
     checkHiddenLayers()
+    checkInvisibleShadows()
   }
 
   /// The top-level animations of a timeline: its root, or the copies of a root that targets a repeated layer.
