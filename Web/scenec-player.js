@@ -17,6 +17,11 @@ export const PROPERTIES = [
   ['borderWidth', 'number', 'all', [0]],
   ['cornerRadius', 'number', 'all', [0]],
   ['masksToBounds', 'bool', 'all', [0]],
+  ['shadowColor', 'color', 'all', [0, 0, 0, 1]],
+  ['shadowOpacity', 'number', 'all', [0]],
+  ['shadowRadius', 'number', 'all', [3]],
+  ['shadowOffset', 'size', 'all', [0, -3]],
+  ['shadowPath', 'path', 'all', null],
   ['path', 'path', 'shape', null],
   ['fillColor', 'color', 'shape', [0, 0, 0, 1]],
   ['fillRule', 'enumeration', 'shape', null],
@@ -1205,6 +1210,21 @@ export function readPlan(json) {
       }
       style = { ...layer.style, gradientType: layer.gradientType };
     }
+    // Optional (plans from before shadows have none): null, or a static path as `pathElements` and coordinates.
+    const shadowPath = layer.style.shadowPath;
+    if (shadowPath !== undefined && shadowPath !== null) {
+      const at = `${where}.style.shadowPath`;
+      if (typeof shadowPath !== 'object' || typeof shadowPath.elements !== 'string') fail(at, 'expected null or a path');
+      const shadowCoordinates = numbers(shadowPath.coordinates, `${at}.coordinates`);
+      let needed = 0;
+      for (const letter of shadowPath.elements) {
+        if (!(letter in COORDINATES)) fail(`${at}.elements`, `unknown element '${letter}'`);
+        needed += COORDINATES[letter];
+      }
+      if (shadowCoordinates.length !== needed || !shadowCoordinates.every(Number.isFinite)) {
+        fail(`${at}.coordinates`, `the elements need ${needed} finite coordinates`);
+      }
+    }
     return {
       id: String(layer.id), parent, type: layer.type, mask: layer.mask === true,
       values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates, style,
@@ -1547,14 +1567,21 @@ export function presentation(plan, time, frames) {
       switch (property.kind) {
         case 'number': object[property.name] = finite(v[first]); break;
         case 'bool': object[property.name] = v[first] >= 0.5; break;
-        case 'point': case 'rect': case 'color': object[property.name] = slots(); break;
+        case 'point': case 'size': case 'rect': case 'color': object[property.name] = slots(); break;
         case 'transform': {
           const all = slots();
           object.transform = { translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9) };
           object.matrix = matrix.map(finite);
           break;
         }
-        case 'path': object.path = formatPath(layer.elements, frames[index].path); break;
+        case 'path':
+          if (property.name === 'shadowPath') {
+            const shadowPath = layer.style.shadowPath;
+            object.shadowPath = shadowPath ? formatPath(shadowPath.elements, shadowPath.coordinates) : null;
+          } else {
+            object.path = formatPath(layer.elements, frames[index].path);
+          }
+          break;
         case 'colorList': {
           const list = frames[index].path;
           const [start, end] = listRange('colors', list.length);

@@ -102,15 +102,19 @@ function make(name, parent) {
   return element;
 }
 
-// The elements of one layer, in Core Animation's order: background, then (clipped by masksToBounds) the content
-// and the sublayers, then the border on top.
+// The elements of one layer, in Core Animation's order: the shadow, the background, then (clipped by
+// masksToBounds) the content and the sublayers, then the border on top. `body` holds all but a shadowPath's
+// shadow, and carries the filter that casts the shadow of its alpha; `shadowed` clips both with masksToBounds.
 class LayerNode {
   constructor(key, type) {
     this.key = key;
     this.type = type;
     this.group = make("g");
-    this.background = make("rect", this.group);
-    this.clipped = make("g", this.group);
+    this.shadowed = make("g", this.group);
+    this.shadowPath = make("path", this.shadowed);
+    this.body = make("g", this.shadowed);
+    this.background = make("rect", this.body);
+    this.clipped = make("g", this.body);
     if (type === "shape") {
       this.fill = make("path", this.clipped);
       this.stroke = make("path", this.clipped);
@@ -130,10 +134,13 @@ class LayerNode {
       this.conic.appendChild(this.conicBox);
     }
     this.sublayers = make("g", this.clipped);
-    this.border = make("path", this.group);
+    this.border = make("path", this.body);
     set(this.border, "fill-rule", "evenodd");
     this.clipPath = null;
     this.mask = null;
+    this.shadowFilter = null;
+    this.blurFilter = null;
+    this.shadowClip = null;
   }
 }
 
@@ -329,6 +336,81 @@ export function createRenderer(svg, options = {}) {
       height: Math.max(...ys) - Math.min(...ys) };
   }
 
+  // A definition of this renderer (a clip, a mask, a filter) for node `n`, made once.
+  function definition(name, kind, key) {
+    const element = make(name, defs);
+    element.id = prefix + kind + "-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
+    return element;
+  }
+
+  // A filter whose region is the canvas seen from the layer, with the given primitives (made once per node).
+  function filterFor(n, which, layer, primitives) {
+    if (!n[which]) {
+      n[which] = definition("filter", which, n.key);
+      set(n[which], "filterUnits", "userSpaceOnUse");
+      set(n[which], "color-interpolation-filters", "sRGB");
+      for (const [name, attributes] of primitives) {
+        const element = make(name, n[which]);
+        for (const [attribute, value] of Object.entries(attributes)) set(element, attribute, value);
+        if (name === "feMerge") { make("feMergeNode", element); set(make("feMergeNode", element), "in", "SourceGraphic"); }
+      }
+    }
+    const region = canvasIn(layer.matrix);
+    set(n[which], "x", region.x); set(n[which], "y", region.y);
+    set(n[which], "width", region.width); set(n[which], "height", region.height);
+    return n[which];
+  }
+
+  // The shadow as the exporter draws it (SVGExporter+Shadow.swift): of the layer's alpha (or of shadowPath,
+  // filled), blurred with σ = shadowRadius, moved by shadowOffset, coloured shadowColor × shadowOpacity, beneath
+  // the layer; clipped by masksToBounds.
+  function drawShadow(n, layer, key, bounds, radius, white) {
+    const alpha = Math.min(Math.max(layer.shadowOpacity, 0), 1) * alphaOf(layer.shadowColor);
+    const blur = Math.max(layer.shadowRadius, 0);
+    const [dx, dy] = layer.shadowOffset;
+    const flood = white ? "#ffffff" : hex(layer.shadowColor);
+    const byPath = alpha > 0 && layer.shadowPath !== null && layer.shadowPath !== "";
+    const byAlpha = alpha > 0 && layer.shadowPath === null;
+    set(n.shadowPath, "display", byPath ? null : "none");
+    if (byPath) {
+      set(n.shadowPath, "d", layer.shadowPath);
+      set(n.shadowPath, "transform", dx || dy ? `translate(${dx} ${dy})` : null);
+      set(n.shadowPath, "fill", flood);
+      set(n.shadowPath, "fill-opacity", alpha < 1 ? alpha : null);
+      if (blur > 0) {
+        const filter = filterFor(n, "blurFilter", layer, [["feGaussianBlur", {}]]);
+        set(filter.firstChild, "stdDeviation", blur);
+        set(n.shadowPath, "filter", `url(#${filter.id})`);
+      } else {
+        set(n.shadowPath, "filter", null);
+      }
+    }
+    if (byAlpha) {
+      const filter = filterFor(n, "shadowFilter", layer, [
+        ["feGaussianBlur", { in: "SourceAlpha" }], ["feOffset", { result: "cast" }], ["feFlood", {}],
+        ["feComposite", { in2: "cast", operator: "in" }], ["feMerge", {}],
+      ]);
+      const [gaussian, offset, floodElement] = filter.childNodes;
+      // A zero deviation would blank the input in SVG 1.1 renderers: the offset reads the alpha directly instead.
+      set(gaussian, "stdDeviation", blur > 0 ? blur : null);
+      set(gaussian, "result", blur > 0 ? null : "unused");
+      set(offset, "in", blur > 0 ? null : "SourceAlpha");
+      set(offset, "dx", dx); set(offset, "dy", dy);
+      set(floodElement, "flood-color", flood);
+      set(floodElement, "flood-opacity", alpha < 1 ? alpha : null);
+      set(n.body, "filter", `url(#${filter.id})`);
+    } else {
+      set(n.body, "filter", null);
+    }
+    if ((byPath || byAlpha) && layer.masksToBounds) {
+      if (!n.shadowClip) { n.shadowClip = definition("clipPath", "shadow-clip", key); make("path", n.shadowClip); }
+      set(n.shadowClip.firstChild, "d", roundedRectPath(bounds, radius));
+      set(n.shadowed, "clip-path", `url(#${n.shadowClip.id})`);
+    } else {
+      set(n.shadowed, "clip-path", null);
+    }
+  }
+
   function paintOrder(list) {
     // Most layers have no sublayers or one: nothing to sort (and three arrays a frame saved per layer).
     if (list.length < 2) return list;
@@ -400,6 +482,8 @@ export function createRenderer(svg, options = {}) {
       paint(n.border, "fill", layer.borderColor, white);
     }
 
+    drawShadow(n, layer, key, bounds, radius, white);
+
     const maskLayer = white ? null : tree.mask.get(layer.id);
     if (maskLayer) {
       if (!n.mask) {
@@ -438,6 +522,9 @@ export function createRenderer(svg, options = {}) {
       n.clipPath?.remove();
       n.mask?.remove();
       n.paint?.remove();
+      n.shadowFilter?.remove();
+      n.blurFilter?.remove();
+      n.shadowClip?.remove();
       nodes.delete(key);
     }
   }

@@ -102,6 +102,8 @@ public enum CheckDiagnostics {
   public static let noTimelines = DiagnosticCode("E0715", "unknown-timeline", "A timeline name that is not defined.")
   public static let unsupportedFeature = DiagnosticCode(
     "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
+  public static let staticShadowPath = DiagnosticCode(
+    "E0225", "static-shadow-path", "An animation or pose of `shadowPath`, which scenec keeps static.")
 
   // Gradients
   public static let gradientStopCount = DiagnosticCode(
@@ -117,7 +119,8 @@ public enum CheckDiagnostics {
 
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
-    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity,
+    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, staticShadowPath, typeMismatch,
+    wrongArity,
     outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
     pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations,

@@ -6,10 +6,10 @@ import SceneRuntime
 /// Each layer is a `<g>` with its own matrix (into its superlayer's coordinates: the anchor-point transform of
 /// `LayerMatrix.local`) and its opacity as group opacity; inside it, in Core Animation's order: the background
 /// (rounded by `cornerRadius`), the content (a shape's fill and stroke, a text's glyphs, a gradient), the sublayers
-/// sorted by `zPosition`, and the border on top, drawn inside the bounds. `masksToBounds` clips content and
-/// sublayers to the rounded bounds; a `mask` layer becomes an SVG `<mask>` made of the mask layer drawn in white
-/// with its own alpha, so the luminance mask equals the mask layer's coverage. Hidden layers and layers of
-/// opacity 0 are left out.
+/// sorted by `zPosition`, and the border on top, drawn inside the bounds; the shadow beneath them all
+/// (`SVGExporter+Shadow`). `masksToBounds` clips content, sublayers and shadow to the rounded bounds; a `mask` layer
+/// becomes an SVG `<mask>` made of the mask layer drawn in white with its own alpha, so the luminance mask equals the
+/// mask layer's coverage. Hidden layers and layers of opacity 0 are left out.
 public struct SVGExporter {
   public let tree: SceneTree
   public let frames: [LayerFrame]
@@ -109,6 +109,7 @@ public struct SVGExporter {
       content += clipped
     }
     content += border(values, white: white, indent: inner)
+    content = shadowed(content, of: index, values, white: white, indent: inner)
     if let mask = tree.mask[index], !white {
       content = masked(content, by: mask, of: index, indent: inner)
     }
@@ -142,7 +143,7 @@ public struct SVGExporter {
 
   /// The bounding box, in layer `index`'s coordinates, of the canvas (with a margin); the canvas itself when the
   /// layer's matrix cannot be inverted.
-  private func canvasInLayer(_ index: Int) -> Rect {
+  func canvasInLayer(_ index: Int) -> Rect {
     var matrix = AffineTransform.identity
     for layer in ([index] + tree.ancestors(of: index)) {
       matrix = matrix.concatenating(LayerMatrix.local(frames[layer].values))

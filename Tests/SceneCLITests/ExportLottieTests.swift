@@ -258,6 +258,25 @@ import Testing
       """
     ),
     (
+      "W0925", "card", "",
+      """
+      scene: w0925
+      size: [100, 100]
+      layers:
+        - {id: card, frame: [20, 20, 60, 60], backgroundColor: white, shadowOpacity: 0.3}
+      """
+    ),
+    (
+      "W0926", "card", "",
+      """
+      scene: w0926
+      size: [100, 100]
+      layers:
+        - {id: card, frame: [20, 20, 60, 60], backgroundColor: white, shadowOpacity: 0.3, \
+      shadowPath: [{rect: [0, 50, 60, 10]}]}
+      """
+    ),
+    (
       "W0931", "dial", "gradientType",
       """
       scene: w0931

@@ -8,7 +8,8 @@ package enum CLIPaths {
 }
 
 /// Generates random but valid specs: nested groups and sequences with random timing fields, and every
-/// animation kind on several key paths, for the differential test. Deterministic for a seed.
+/// animation kind on every key path of the table (shadows included), for the differential test. Deterministic for
+/// a seed.
 package struct RandomSpecGenerator {
   private var random: SeededRandom
   private let keyPaths: KeyPathPool
@@ -208,6 +209,8 @@ package struct RandomSpecGenerator {
       layers:
         - id: a
           frame: [10, 10, 40, 40]
+          shadowOpacity: 0.5
+          shadowOffset: [1, 2]
           sublayers:
             - id: b
               frame: [5, 5, 10, 10]
@@ -219,6 +222,7 @@ package struct RandomSpecGenerator {
         - id: s
           type: shape
           path: "M 1 1 L 2 2 C 1 2 3 4 5 6 Z"
+          shadowPath: "M 0 0 L 4 0 L 4 4 Z"
         - id: g
           type: gradient
           frame: [50, 50, 40, 30]

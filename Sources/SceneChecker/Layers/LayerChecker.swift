@@ -178,7 +178,8 @@ struct LayerChecker {
       else { continue }
       switch property.kind {
       case .path:
-        if let path = context.pathValue(node) { layer.path = path }
+        guard let path = context.pathValue(node) else { continue }
+        if property.key == .shadowPath { layer.style.shadowPath = path } else { layer.path = path }
       case .enumeration:
         guard let word = context.word(node, cases: property.cases, what: "a value of \(key)") else { continue }
         layer.style.setWord(word, of: property.key)

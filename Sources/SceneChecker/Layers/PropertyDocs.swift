@@ -34,6 +34,13 @@ public struct PropertyDocs: Sendable, Hashable {
       return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
     case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
     case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
+    case .shadowColor: return .init("black", "Colour of the shadow cast beneath the layer.")
+    case .shadowOpacity: return .init("0", "0 (no shadow, Core Animation's default) to 1; times the colour's alpha.")
+    case .shadowRadius: return .init("3", "Blur radius of the shadow, in the layer's coordinates.")
+    case .shadowOffset:
+      return .init("[0, -3]", "`[width, height]` the shadow is moved by, in the layer's coordinates (y down: up).")
+    case .shadowPath:
+      return .init("none", "The shadow's shape instead of the layer's alpha: a path as `path` takes it (not animated).")
     case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")
     case .fillColor: return .init("black", "Fills the path.")
     case .fillRule: return .init("nonZero", "Which regions of a self-intersecting path are filled.")

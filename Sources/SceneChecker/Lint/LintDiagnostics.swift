@@ -30,6 +30,10 @@ public enum LintDiagnostics {
   public static let badSuppression = DiagnosticCode(
     "W0113", "bad-suppression",
     "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
+  public static let shadowNeverShows = DiagnosticCode(
+    "W0123", "shadow-never-shows",
+    "A layer sets `shadowColor`, `shadowRadius`, `shadowOffset` or `shadowPath`, but its `shadowOpacity` is 0 "
+      + "(the default) and nothing raises it: no shadow is drawn.")
   public static let flatRadialGradient = DiagnosticCode(
     "W0126", "flat-radial-gradient",
     "A radial gradient whose start and end points share an x or a y (the default points do): its ellipse is flat, "
@@ -39,7 +43,8 @@ public enum LintDiagnostics {
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
-    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, flatRadialGradient,
+    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, shadowNeverShows,
+    flatRadialGradient,
     loopVariableHidesLet,
   ]
 }

@@ -40,6 +40,7 @@ struct Linter {
     checkUnusedNames()
     checkHiddenLayers()
     checkFlatRadialGradients(pointsAnimated: layersWithAnimatedGradientPoints())
+    checkInvisibleShadows()
   }
 
   /// The top-level animations of a timeline: its root, or the copies of a root that targets a repeated layer.

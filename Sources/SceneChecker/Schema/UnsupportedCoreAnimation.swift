@@ -1,3 +1,4 @@
+import SceneCore
 import SceneDiagnostics
 import SceneYAML
 
@@ -7,10 +8,6 @@ enum UnsupportedCoreAnimation {
   /// Property → what to do instead.
   static let properties: [String: String] = {
     var table: [String: String] = [:]
-    for name in ["shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath"] {
-      table[name] =
-        "remove it; scenec draws no shadows yet (a darker, offset copy of the layer behind it is one stand-in)"
-    }
     for name in ["contents", "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "contentsFormat"] {
       table[name] = "remove it; scenec layers have no image contents yet: draw with shapes, colours and text"
     }
@@ -58,6 +55,17 @@ extension CheckContext {
     error(
       CheckDiagnostics.unsupportedFeature, "\(name) is a Core Animation property scenec does not support yet",
       at: span(key), help: instead)
+    return true
+  }
+
+  /// Reports an animation or pose of `shadowPath` (E0225): a real animatable Core Animation key path that scenec
+  /// keeps static, so neither a typo nor "not animatable"; false for any other key path.
+  func reportStaticShadowPath(_ key: YAMLNode) -> Bool {
+    guard document.scalar(key) == PropertyName.shadowPath.rawValue else { return false }
+    error(
+      CheckDiagnostics.staticShadowPath,
+      "shadowPath is static in scenec: Core Animation animates it, scenec does not yet", at: span(key),
+      help: "set `shadowPath` on the layer, and animate shadowOffset, shadowRadius or shadowOpacity instead")
     return true
   }
 

@@ -65,6 +65,11 @@ public struct AnimatableKeyPath: Sendable, Hashable {
     for property in LayerProperty.all where property.animatable && !paths.contains(where: { $0.name == property.name })
     {
       paths.append(.init(property.name, property.kind, property: property.name, slot: property.slot))
+      // A CGSize's components are key paths of their own (Key-Value Coding Extensions): `shadowOffset.height`.
+      if property.kind == .size, let slot = property.slot {
+        paths.append(.init(property.name + ".width", .number, property: property.name, slot: slot))
+        paths.append(.init(property.name + ".height", .number, property: property.name, slot: slot + 1))
+      }
     }
     return paths
   }()

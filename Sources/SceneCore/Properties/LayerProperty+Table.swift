@@ -19,6 +19,12 @@ extension LayerProperty {
     case .borderWidth: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .cornerRadius: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .masksToBounds: return Row(key, .bool, every, animatable: true, default: [0])
+    case .shadowColor: return Row(key, .color, every, animatable: true, default: [0, 0, 0, 1])
+    case .shadowOpacity: return Row(key, .number, every, animatable: true, default: [0], range: .unit)
+    case .shadowRadius: return Row(key, .number, every, animatable: true, default: [3], range: .nonNegative)
+    case .shadowOffset: return Row(key, .size, every, animatable: true, default: [0, -3])
+    // Core Animation animates shadowPath; here it is static (kept in the style), a documented deviation.
+    case .shadowPath: return Row(key, .path, every, animatable: false)
     case .path: return Row(key, .path, shape, animatable: true)
     case .fillColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 1])
     case .fillRule: return Row(key, .enumeration, shape, animatable: false, cases: FillRule.words)

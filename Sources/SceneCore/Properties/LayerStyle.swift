@@ -10,6 +10,9 @@ public struct LayerStyle: Sendable, Hashable {
   public var fontWeight: FontWeight = .regular
   public var alignmentMode: AlignmentMode = .natural
   public var gradientType: GradientType = .axial
+  /// The shape of the shadow, in the layer's coordinates; nil (Core Animation's default) casts the shadow of the
+  /// layer's composited alpha. Static here: Core Animation animates it, scenec does not (Grammar.md, Deviations).
+  public var shadowPath: BezierPath? = nil
 
   public init() {}
 

@@ -16,6 +16,11 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case borderWidth
   case cornerRadius
   case masksToBounds
+  case shadowColor
+  case shadowOpacity
+  case shadowRadius
+  case shadowOffset
+  case shadowPath
   case path
   case fillColor
   case fillRule

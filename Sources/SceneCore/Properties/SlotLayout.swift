@@ -22,6 +22,11 @@ public enum SlotLayout {
   public static let borderWidth = slot(.borderWidth)
   public static let cornerRadius = slot(.cornerRadius)
   public static let masksToBounds = slot(.masksToBounds)
+  public static let shadowColor = slot(.shadowColor)
+  public static let shadowOpacity = slot(.shadowOpacity)
+  public static let shadowRadius = slot(.shadowRadius)
+  /// width, height: the shadow's offset in the layer's coordinates (y down, so the default [0, -3] is up).
+  public static let shadowOffset = slot(.shadowOffset)
   public static let fillColor = slot(.fillColor)
   public static let strokeColor = slot(.strokeColor)
   public static let lineWidth = slot(.lineWidth)

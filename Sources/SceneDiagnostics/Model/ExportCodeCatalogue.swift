@@ -51,6 +51,17 @@ public enum ExportCodeCatalogue {
     "W0913", "not-finite",
     "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
       + "the layer is left out of an SVG frame; Lottie gets the nearest finite value; `sample` prints it saturated.")
+  public static let shadowEffect = DiagnosticCode(
+    "W0925", "shadow-effect",
+    "A shadow is exported as a drop-shadow layer effect (`ef`, `ty` 25) of the layer's precomposition, which the "
+      + "Lottie standard (lottie-specs) leaves out: ThorVG draws it, lottie-web's SVG renderer cuts it at the "
+      + "layer's bounding box, its canvas renderer and rlottie draw none.")
+  public static let shadowShape = DiagnosticCode(
+    "W0926", "shadow-shape",
+    "A shadow Lottie's drop shadow cannot shape: it is cast by the layer's whole alpha, so a `shadowPath` is "
+      + "not followed, and it falls outside the layer's `masksToBounds` clip or mask, which Core Animation also "
+      + "clips it with.")
+
   public static let conicInSVG = DiagnosticCode(
     "W0930", "conic-gradient-svg",
     "A conic gradient: SVG has none, so the SVG export (and the filmstrip and video made from it) draws it as "
@@ -63,7 +74,8 @@ public enum ExportCodeCatalogue {
 
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite, conicInSVG, gradientInLottie,
+    endlessCapped, trimSubpaths, exportLimited, notFinite, shadowEffect, shadowShape,
+    conicInSVG, gradientInLottie,
   ]
 }
 

@@ -14,9 +14,9 @@ extension LottieBuild {
   }
 
   /// Whether a layer must be drawn in a precomposition of its own: it has a mask, or `masksToBounds` that can
-  /// cut something (sublayers, a path, text).
+  /// cut something (sublayers, a path, text), or it casts a shadow (an effect of the composited layer).
   func isolates(_ layer: Int) -> Bool {
-    if tree.mask[layer] != nil { return true }
+    if tree.mask[layer] != nil || castsShadow(layer) { return true }
     let type = plan.layers.types[layer]
     guard !tree.sublayers[layer].isEmpty || type != .layer else { return false }
     return ever { LayerValues($0[layer]).masksToBounds }
@@ -146,10 +146,11 @@ extension LottieBuild {
     let masks = layerMasks(layer, offset: offset)
     assets.append(["id": .string(reference), "nm": .string(id), "layers": .array(layerJSON(inner))])
     let opacity = effectiveOpacity(of: layer, context: context)
+    let effects = castsShadow(layer) ? [shadowEffect(layer)] : []
     _ = append(
       Item(
         key: 0, name: id, type: 0, parent: parent, transform: transform(of: layer, opacity: opacity, offset: offset),
-        reference: reference, size: (region.width, region.height), masks: masks, owner: layer),
+        reference: reference, size: (region.width, region.height), masks: masks, effects: effects, owner: layer),
       to: &list, context: context)
   }
 }

@@ -11,6 +11,8 @@ extension LottieBuild {
     var high = Point(-Double.infinity, -Double.infinity)
     let clipsToBounds = plan.layers.types[layer] != .layer || !tree.sublayers[layer].isEmpty
     let masksToBounds = clipsToBounds && ever { LayerValues($0[layer]).masksToBounds }
+    // A precomposition made only for a shadow clips nothing: it spans all the canvas the layer can reach.
+    if !masksToBounds && tree.mask[layer] == nil { return canvasReach(layer) }
     for time in checkTimes {
       let frames = cache.frames(at: time)
       var points: [Point] = []

@@ -57,7 +57,9 @@ package enum PresentationJSON {
     let style = table.styles[index]
     for property in LayerProperty.all where property.layerTypes.contains(table.types[index]) {
       let value: JSONValue
-      if property.kind == .path {
+      if property.key == .shadowPath {
+        value = style.shadowPath.map { .string(SVGPathData.format($0)) } ?? .null
+      } else if property.kind == .path {
         var path = table.path(of: index)
         path.coordinates = frame.path.map { saturation.finite($0, property.name) }
         value = .string(SVGPathData.format(path))

@@ -91,6 +91,12 @@ extension Plan {
         "lineDashPattern": PlanNumbers.json(style.lineDashPattern), "string": .string(style.string),
         "fontFamily": .string(style.fontFamily), "fontWeight": .string(style.fontWeight.rawValue),
         "alignmentMode": .string(style.alignmentMode.rawValue),
+        "shadowPath": style.shadowPath.map { shadowPath in
+          [
+            "elements": .string(String(shadowPath.elements.map(PlanElementLetters.letter))),
+            "coordinates": PlanNumbers.json(shadowPath.coordinates),
+          ]
+        } ?? .null,
       ])
     if layers.types[index] == .gradient {
       // Only on gradient layers, so the plans of scenes without gradients are as they were.

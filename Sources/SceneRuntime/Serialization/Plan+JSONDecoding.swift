@@ -113,18 +113,7 @@ extension LayerTable {
       throw PlanError(reader.path("values"), "expected \(slots.planCount) finite numbers, one per slot")
     }
     let values = slots.values(from: planValues[...])
-    var elements: [BezierPath.Element] = []
-    for letter in try reader.string("pathElements") {
-      guard let element = PlanElementLetters.element(letter) else {
-        throw PlanError(reader.path("pathElements"), "unknown element '\(letter)'; expected M, L, Q, C or Z")
-      }
-      elements.append(element)
-    }
-    let path = BezierPath(elements: elements, coordinates: try reader.numbers("pathCoordinates"))
-    guard path.coordinates.count == path.expectedCoordinateCount, path.coordinates.allSatisfy(\.isFinite) else {
-      throw PlanError(
-        reader.path("pathCoordinates"), "the elements need \(path.expectedCoordinateCount) finite coordinates")
-    }
+    let path = try Self.path(reader, elements: "pathElements", coordinates: "pathCoordinates")
     let styleReader = try PlanReader(try reader.member("style"), at: reader.path("style"))
     var style = LayerStyle()
     // Every enum is checked as the spec checker checks it: exporters and `sample` trust these words.
@@ -147,6 +136,11 @@ extension LayerTable {
       style.gradientType =
         GradientType(rawValue: try reader.word("gradientType", in: GradientType.words)) ?? style.gradientType
     }
+    // Optional: plans written before shadows existed have no member, and load with none.
+    if let shadowPath = styleReader.object["shadowPath"], !shadowPath.isNull {
+      let shadowReader = try PlanReader(shadowPath, at: styleReader.path("shadowPath"))
+      style.shadowPath = try Self.path(shadowReader, elements: "elements", coordinates: "coordinates")
+    }
     let id = try reader.string("id")
     append(
       id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, gradientStops: stops,
@@ -167,5 +161,24 @@ extension LayerTable {
       throw PlanError(reader.path("locations"), "expected numbers from 0 to 1 that never decrease")
     }
     return ListLayout.gradientList(colors: colors, locations: locations)
+  }
+
+  /// A path written as a string of element letters and the coordinates they need, all finite.
+  private static func path(_ reader: PlanReader, elements key: String, coordinates: String) throws(PlanError)
+    -> BezierPath
+  {
+    var elements: [BezierPath.Element] = []
+    for letter in try reader.string(key) {
+      guard let element = PlanElementLetters.element(letter) else {
+        throw PlanError(reader.path(key), "unknown element '\(letter)'; expected M, L, Q, C or Z")
+      }
+      elements.append(element)
+    }
+    let path = BezierPath(elements: elements, coordinates: try reader.numbers(coordinates))
+    guard path.coordinates.count == path.expectedCoordinateCount, path.coordinates.allSatisfy(\.isFinite) else {
+      throw PlanError(
+        reader.path(coordinates), "the elements need \(path.expectedCoordinateCount) finite coordinates")
+    }
+    return path
   }
 }
