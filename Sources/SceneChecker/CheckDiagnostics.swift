@@ -103,6 +103,11 @@ public enum CheckDiagnostics {
   public static let unsupportedFeature = DiagnosticCode(
     "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
 
+  // 3D
+  public static let invalidPerspective = DiagnosticCode(
+    "E0220", "invalid-perspective",
+    "A `perspective` that is not a positive distance: 0 puts the eye in the layer's plane, a negative one behind it.")
+
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
     conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity,
@@ -113,5 +118,6 @@ public enum CheckDiagnostics {
     unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,
+    invalidPerspective,
   ]
 }

@@ -34,6 +34,11 @@ public struct PropertyDocs: Sendable, Hashable {
       return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
     case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
     case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
+    case .sublayerTransform:
+      return .init(
+        "identity",
+        "Applied to every sublayer about this layer's anchor point: `{perspective, translation, rotation, scale}`.")
+    case .doubleSided: return .init("true", "When false, the layer is not drawn while its back faces the viewer.")
     case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")
     case .fillColor: return .init("black", "Fills the path.")
     case .fillRule: return .init("nonZero", "Which regions of a self-intersecting path are filled.")

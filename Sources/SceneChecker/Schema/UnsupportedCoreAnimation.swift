@@ -17,8 +17,6 @@ enum UnsupportedCoreAnimation {
     for name in ["filters", "backgroundFilters", "compositingFilter"] {
       table[name] = "remove it; scenec applies no Core Image filters"
     }
-    table["sublayerTransform"] = "set `transform` on each sublayer instead"
-    table["doubleSided"] = "remove it; scenec draws layers flat, so a layer's back is never turned towards the viewer"
     table["cornerCurve"] = "remove it; corners are circular arcs (`cornerRadius`)"
     table["maskedCorners"] = "remove it, and draw the shape with a `path` whose corners you choose"
     table["shouldRasterize"] = "remove it; it changes how a layer is cached, not what it shows"

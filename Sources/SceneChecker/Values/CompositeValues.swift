@@ -15,6 +15,7 @@ extension CheckContext {
     case .point, .size, .rect: return vector(node, kind: kind)
     case .color: return color(node)
     case .transform: return transform(node)
+    case .perspectiveTransform: return sublayerTransform(node)
     case .numberList: return numberList(node)
     case .path, .enumeration, .string, .font: return nil
     }
@@ -92,6 +93,46 @@ extension CheckContext {
   /// `{translation, rotation, scale}` → translation x/y/z, rotation x/y/z, scale x/y/z.
   func transform(_ node: YAMLNode) -> [Double]? {
     guard let fields = fields(of: node, allowed: SpecSchema.transform, place: "a transform") else { return nil }
+    return transform(fields)
+  }
+
+  /// `{perspective, translation, rotation, scale}` → the nine numbers of `transform`, then m34 = −1/perspective
+  /// (0 without one).
+  func sublayerTransform(_ node: YAMLNode) -> [Double]? {
+    if document.kind(node) == .scalar, document.style(node) == .plain,
+      document.withScalarBytes(node, DecimalLiteral.quantity) != nil
+    {
+      // `sublayerTransform: 500` is a perspective written as the whole value.
+      error(
+        CheckDiagnostics.wrongShape,
+        "expected a sublayerTransform {perspective, translation, rotation, scale}, "
+          + "found the number \(document.scalar(node))", at: span(node),
+        help: "write the eye distance as `{perspective: \(document.scalar(node))}`",
+        replacement: "{perspective: \(document.scalar(node))}")
+      return nil
+    }
+    guard let fields = fields(of: node, allowed: SpecSchema.sublayerTransform, place: "a sublayerTransform") else {
+      return nil
+    }
+    let components = transform(fields)
+    var m34 = 0.0
+    if let value = fields.value("perspective") {
+      guard let distance = number(value, unit: Unit.none) else { return nil }
+      guard distance > 0, distance.isFinite else {
+        error(
+          CheckDiagnostics.invalidPerspective,
+          "perspective \(MessageNumber.text(distance, outside: { $0 > 0 })) is not a positive distance",
+          at: span(value),
+          notes: ["perspective is the eye's distance from the plane: m34 = −1/perspective; 500 to 1000 look natural"],
+          help: "give a distance greater than 0, or leave `perspective` out for none")
+        return nil
+      }
+      m34 = -1 / distance
+    }
+    return components.map { $0 + [m34] }
+  }
+
+  private func transform(_ fields: Fields) -> [Double]? {
     var result: [Double] = [0, 0, 0, 0, 0, 0, 1, 1, 1]
     var ok = true
     if let value = fields.value("translation") {

@@ -18,6 +18,9 @@ extension LayerProperty {
     case .borderWidth: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .cornerRadius: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .masksToBounds: return Row(key, .bool, every, animatable: true, default: [0])
+    case .sublayerTransform:
+      return Row(key, .perspectiveTransform, every, animatable: true, default: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0])
+    case .doubleSided: return Row(key, .bool, every, animatable: true, default: [1])
     case .path: return Row(key, .path, shape, animatable: true)
     case .fillColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 1])
     case .fillRule: return Row(key, .enumeration, shape, animatable: false, cases: FillRule.words)

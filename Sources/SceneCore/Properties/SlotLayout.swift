@@ -21,6 +21,9 @@ public enum SlotLayout {
   public static let borderWidth = slot(.borderWidth)
   public static let cornerRadius = slot(.cornerRadius)
   public static let masksToBounds = slot(.masksToBounds)
+  /// 10: translation x/y/z, rotation x/y/z, scale x/y/z, m34.
+  public static let sublayerTransform = slot(.sublayerTransform)
+  public static let doubleSided = slot(.doubleSided)
   public static let fillColor = slot(.fillColor)
   public static let strokeColor = slot(.strokeColor)
   public static let lineWidth = slot(.lineWidth)
