@@ -19,10 +19,14 @@ public struct SVGExporter {
   /// What could not be drawn (W0913: a layer whose values overflow is left out).
   public private(set) var warnings = ExportWarnings()
 
+  /// Every layer's map into the scene (`LayerProjection.scene`): where back faces are decided.
+  private let sceneMaps: [ProjectiveTransform]
+
   public init(tree: SceneTree, frames: [LayerFrame], idPrefix: String = "") {
     self.tree = tree
     self.frames = frames
     self.idPrefix = idPrefix
+    sceneMaps = LayerProjection.scene(plan: tree.plan, frames: frames, through: tree.throughSublayerTransform)
   }
 
   /// A whole SVG document of the scene: canvas = scene size, transparent unless `background` is given.
@@ -71,7 +75,15 @@ public struct SVGExporter {
   private mutating func layer(_ index: Int, white: Bool, indent: String) -> [String] {
     let values = LayerValues(frames[index])
     if values.isHidden || values.opacity <= 0 { return [] }
-    let matrix = LayerMatrix.local(values.v)
+    // A layer whose back faces the viewer with doubleSided false is culled exactly; no warning.
+    if LayerProjection.isCulled(values.v, map: sceneMaps[index]) { return [] }
+    let (matrix, approximated) = drawnMatrix(index)
+    if approximated {
+      warnings.add(
+        ExportDiagnostics.perspectiveInSVG, layer: tree.id(index), keyPath: "",
+        "seen in perspective through '\(tree.id(tree.plan.layers.parents[index]))''s sublayerTransform; SVG draws "
+          + "it with the affine map that agrees at the centre of its bounds (its edges stay parallel)")
+    }
     let finite = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite)
     guard finite, frames[index].values.allSatisfy(\.isFinite), frames[index].path.allSatisfy(\.isFinite) else {
       // SVG has no number for it, and writing 0 would draw the layer somewhere it is not.
@@ -144,7 +156,7 @@ public struct SVGExporter {
   private func canvasInLayer(_ index: Int) -> Rect {
     var matrix = AffineTransform.identity
     for layer in ([index] + tree.ancestors(of: index)) {
-      matrix = matrix.concatenating(LayerMatrix.local(frames[layer].values))
+      matrix = matrix.concatenating(drawnMatrix(layer).matrix)
     }
     let w = tree.plan.width
     let h = tree.plan.height
@@ -153,6 +165,23 @@ public struct SVGExporter {
     let minX = corners.map(\.x).min()!
     let minY = corners.map(\.y).min()!
     return Rect(x: minX, y: minY, width: corners.map(\.x).max()! - minX, height: corners.map(\.y).max()! - minY)
+  }
+
+  /// The matrix a layer is drawn with, into its superlayer: its own (`LayerMatrix.local`), or, seen through the
+  /// superlayer's `sublayerTransform`, that map when it is affine, else the affine map agreeing with it at the
+  /// centre of the bounds (`approximated`: warning W0920).
+  func drawnMatrix(_ index: Int) -> (matrix: AffineTransform, approximated: Bool) {
+    let values = frames[index].values
+    let parent = tree.plan.layers.parents[index]
+    guard tree.throughSublayerTransform[index], !tree.plan.layers.isMask[index], parent >= 0 else {
+      return (LayerMatrix.local(values), false)
+    }
+    let map = LayerProjection.local(values, parent: frames[parent].values)
+    if map.isAffine {
+      let m = map.m
+      return (AffineTransform(a: m[0], b: m[1], c: m[3], d: m[4], tx: m[6], ty: m[7]), false)
+    }
+    return (map.tangentAffine(at: LayerProjection.center(values)), true)
   }
 
   // MARK: - Parts

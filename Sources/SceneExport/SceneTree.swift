@@ -10,6 +10,9 @@ public struct SceneTree: Sendable {
   public let mask: [Int?]
   /// Top-level layers (no superlayer) in document order.
   public let roots: [Int]
+  /// Whether each layer is seen through a superlayer's `sublayerTransform` in use
+  /// (`LayerProjection.throughSublayerTransform`): its map into the scene may be projective.
+  public let throughSublayerTransform: [Bool]
 
   public init(plan: Plan) {
     self.plan = plan
@@ -30,6 +33,7 @@ public struct SceneTree: Sendable {
     self.sublayers = sublayers
     self.mask = mask
     self.roots = roots
+    throughSublayerTransform = LayerProjection.throughSublayerTransform(plan: plan)
   }
 
   public var count: Int { plan.layers.count }

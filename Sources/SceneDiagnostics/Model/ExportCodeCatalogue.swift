@@ -52,8 +52,18 @@ public enum ExportCodeCatalogue {
     "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
       + "the layer is left out of an SVG frame; Lottie gets the nearest finite value; `sample` prints it saturated.")
 
+  // 3D
+  public static let perspectiveInSVG = DiagnosticCode(
+    "W0920", "perspective-in-svg",
+    "A layer seen through its superlayer's `sublayerTransform` in perspective: SVG has no projective transforms, "
+      + "so it is drawn with the affine map that agrees with the projective one at the centre of its bounds.")
+  public static let perspectiveInLottie = DiagnosticCode(
+    "W0921", "perspective-in-lottie",
+    "A `sublayerTransform` in use: Lottie's layers are flat and a camera is drawn by lottie-web's HTML renderer "
+      + "only, so its sublayers are sampled every frame with the SVG export's affine maps (no perspective).")
+
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite,
+    endlessCapped, trimSubpaths, exportLimited, notFinite, perspectiveInSVG, perspectiveInLottie,
   ]
 }
