@@ -13,6 +13,8 @@ public struct SceneTree: Sendable {
   /// Whether each layer is seen through a superlayer's `sublayerTransform` in use
   /// (`LayerProjection.throughSublayerTransform`): its map into the scene may be projective.
   public let throughSublayerTransform: [Bool]
+  /// Whether each layer's own `sublayerTransform` is in use (`LayerProjection.usesSublayerTransform`).
+  public let usesSublayerTransform: [Bool]
 
   public init(plan: Plan) {
     self.plan = plan
@@ -34,6 +36,7 @@ public struct SceneTree: Sendable {
     self.mask = mask
     self.roots = roots
     throughSublayerTransform = LayerProjection.throughSublayerTransform(plan: plan)
+    usesSublayerTransform = LayerProjection.usesSublayerTransform(plan: plan)
   }
 
   public var count: Int { plan.layers.count }

@@ -59,8 +59,8 @@ public enum ExportCodeCatalogue {
       + "so it is drawn with the affine map that agrees with the projective one at the centre of its bounds.")
   public static let perspectiveInLottie = DiagnosticCode(
     "W0921", "perspective-in-lottie",
-    "A `sublayerTransform` in use: Lottie's layers are flat and a camera is drawn by lottie-web's HTML renderer "
-      + "only, so its sublayers are sampled every frame with the SVG export's affine maps (no perspective).")
+    "A `sublayerTransform` in use: Lottie's layers are flat (3-D layers and cameras are drawn only by lottie-web's "
+      + "HTML renderer), so the sublayers show without it: no perspective, translation, rotation or scale.")
 
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,

@@ -87,6 +87,13 @@ extension LottieBuild {
           "its sublayers change order; Lottie keeps the order at the start")
       }
     }
+    if tree.usesSublayerTransform[layer], !tree.sublayers[layer].isEmpty {
+      warnings.add(
+        ExportDiagnostics.perspectiveInLottie, layer: id, keyPath: "",
+        "its sublayerTransform is not exported: Lottie layers are flat (3-D layers and cameras are drawn only by "
+          + "lottie-web's HTML renderer), so its sublayers show without its perspective, translation, rotation "
+          + "and scale; back faces are still hidden")
+    }
     for sublayer in order { visit(sublayer, parent: carrier, context: context, into: &list) }
     if let border = borderGroup(layer) {
       let opacity = effectiveOpacity(of: layer, context: context)

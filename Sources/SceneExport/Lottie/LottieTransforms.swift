@@ -54,11 +54,23 @@ extension LottieBuild {
     let chain = self.chain(layer, context: context)
     var inputs = chain.map { Input.slots($0, S.opacity..<(S.hidden + 1)) }
     if let extra { inputs.append(extra) }
+    // A member with doubleSided false is culled while its back faces the viewer: opacity 0 then, exactly as
+    // the SVG export leaves it out (its map depends on every value of it and its superlayers).
+    let cullable = chain.filter { member in ever { !$0[member].isDoubleSided } }
+    for member in cullable {
+      inputs += ([member] + tree.ancestors(of: member)).map { Input.slots($0, 0..<S.count) }
+    }
+    let plan = self.plan
+    let through = tree.throughSublayerTransform
     let value = animate(inputs, layer: layer, name: "opacity") { frames in
       var product = 1.0
       for member in chain {
         let v = LayerValues(frames[member])
         product *= v.isHidden ? 0 : min(max(v.opacity, 0), 1)
+      }
+      for member in cullable {
+        let map = LayerProjection.sceneMap(of: member, plan: plan, frames: frames, through: through)
+        if LayerProjection.isCulled(frames[member].values, map: map) { product = 0 }
       }
       return [100 * product * (factor?(frames) ?? 1)]
     }

@@ -13,6 +13,21 @@ public enum LayerProjection {
   /// for the whole plan, so that a layer's members are the same at every time.
   public static func throughSublayerTransform(plan: Plan) -> [Bool] {
     let layers = plan.layers
+    let uses = usesSublayerTransform(plan: plan)
+    var result = [Bool](repeating: false, count: layers.count)
+    for index in 0..<layers.count {
+      let parent = layers.parents[index]
+      guard parent >= 0 else { continue }
+      // A mask is not a sublayer: the masked layer's sublayerTransform does not apply to it.
+      result[index] = result[parent] || (uses[parent] && !layers.isMask[index])
+    }
+    return result
+  }
+
+  /// Whether each layer's own `sublayerTransform` is in use: not the identity in the model or in a state's
+  /// pose, or written by a track.
+  public static func usesSublayerTransform(plan: Plan) -> [Bool] {
+    let layers = plan.layers
     let slots = SlotLayout.sublayerTransform..<(SlotLayout.sublayerTransform + identity.count)
     var uses = [Bool](repeating: false, count: layers.count)
     for index in 0..<layers.count where !isIdentity(layers.modelValues(of: index)[...]) { uses[index] = true }
@@ -25,14 +40,7 @@ public enum LayerProjection {
     for track in 0..<plan.tracks.count where slots.contains(plan.tracks.slots[track]) {
       uses[plan.tracks.layers[track]] = true
     }
-    var result = [Bool](repeating: false, count: layers.count)
-    for index in 0..<layers.count {
-      let parent = layers.parents[index]
-      guard parent >= 0 else { continue }
-      // A mask is not a sublayer: the masked layer's sublayerTransform does not apply to it.
-      result[index] = result[parent] || (uses[parent] && !layers.isMask[index])
-    }
-    return result
+    return uses
   }
 
   private static func isIdentity(_ values: ArraySlice<Double>) -> Bool {
@@ -77,6 +85,29 @@ public enum LayerProjection {
       maps.append(local(frames[index].values, parent: superlayer).concatenating(maps[parent]))
     }
     return maps
+  }
+
+  /// One layer's map into the scene, as `scene` gives it, from the layer and its superlayers alone.
+  public static func sceneMap(of layer: Int, plan: Plan, frames: [LayerFrame], through: [Bool])
+    -> ProjectiveTransform
+  {
+    let layers = plan.layers
+    var chain = [layer]
+    while layers.parents[chain[chain.count - 1]] >= 0 { chain.append(layers.parents[chain[chain.count - 1]]) }
+    var map = ProjectiveTransform.identity
+    var affine = AffineTransform.identity
+    for index in chain.reversed() {
+      let parent = layers.parents[index]
+      let matrix = LayerMatrix.local(frames[index].values)
+      affine = parent < 0 ? matrix : matrix.concatenating(affine)
+      if through[index] {
+        let superlayer = layers.isMask[index] ? nil : frames[parent].values
+        map = local(frames[index].values, parent: superlayer).concatenating(map)
+      } else {
+        map = ProjectiveTransform(affine)
+      }
+    }
+    return map
   }
 
   /// The centre of a layer's bounds, where `facesBack` is decided.
