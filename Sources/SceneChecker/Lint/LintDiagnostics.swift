@@ -31,8 +31,14 @@ public enum LintDiagnostics {
     "W0113", "bad-suppression",
     "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
 
+  // 3D
+  public static let sublayerTransformWithoutSublayers = DiagnosticCode(
+    "W0120", "sublayer-transform-without-sublayers",
+    "A `sublayerTransform` on a layer with no sublayers: it applies to sublayers only, so it changes nothing.")
+
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
     unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression,
+    sublayerTransformWithoutSublayers,
   ]
 }
