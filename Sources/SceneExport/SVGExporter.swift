@@ -26,7 +26,10 @@ public struct SVGExporter {
     self.tree = tree
     self.frames = frames
     self.idPrefix = idPrefix
-    sceneMaps = LayerProjection.scene(plan: tree.plan, frames: frames, through: tree.throughSublayerTransform)
+    // Only a layer that may be culled needs its map into the scene.
+    sceneMaps =
+      tree.mayCull.contains(true)
+      ? LayerProjection.scene(plan: tree.plan, frames: frames, through: tree.throughSublayerTransform) : []
   }
 
   /// A whole SVG document of the scene: canvas = scene size, transparent unless `background` is given.
@@ -76,7 +79,7 @@ public struct SVGExporter {
     let values = LayerValues(frames[index])
     if values.isHidden || values.opacity <= 0 { return [] }
     // A layer whose back faces the viewer with doubleSided false is culled exactly; no warning.
-    if LayerProjection.isCulled(values.v, map: sceneMaps[index]) { return [] }
+    if tree.mayCull[index], LayerProjection.isCulled(values.v, map: sceneMaps[index]) { return [] }
     let (matrix, approximated) = drawnMatrix(index)
     if approximated {
       warnings.add(

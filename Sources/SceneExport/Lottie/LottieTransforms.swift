@@ -56,7 +56,7 @@ extension LottieBuild {
     if let extra { inputs.append(extra) }
     // A member with doubleSided false is culled while its back faces the viewer: opacity 0 then, exactly as
     // the SVG export leaves it out (its map depends on every value of it and its superlayers).
-    let cullable = chain.filter { member in ever { !$0[member].isDoubleSided } }
+    let cullable = chain.filter { tree.mayCull[$0] }
     for member in cullable {
       inputs += ([member] + tree.ancestors(of: member)).map { Input.slots($0, 0..<S.count) }
     }
