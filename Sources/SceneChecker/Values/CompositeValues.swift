@@ -118,10 +118,13 @@ extension CheckContext {
     var m34 = 0.0
     if let value = fields.value("perspective") {
       guard let distance = number(value, unit: Unit.none) else { return nil }
-      guard distance > 0, distance.isFinite else {
+      // A distance so small that −1/d overflows is no distance either.
+      guard distance > 0, distance.isFinite, (1 / distance).isFinite else {
         error(
           CheckDiagnostics.invalidPerspective,
-          "perspective \(MessageNumber.text(distance, outside: { $0 > 0 })) is not a positive distance",
+          distance > 0
+            ? "perspective \(MessageNumber.text(distance)) is too small: m34 = −1/perspective overflows"
+            : "perspective \(MessageNumber.text(distance, outside: { $0 > 0 })) is not a positive distance",
           at: span(value),
           notes: ["perspective is the eye's distance from the plane: m34 = −1/perspective; 500 to 1000 look natural"],
           help: "give a distance greater than 0, or leave `perspective` out for none")
