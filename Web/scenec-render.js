@@ -168,7 +168,8 @@ class LayerNode {
       const object = make("foreignObject");
       set(object, "x", 0); set(object, "y", 0); set(object, "width", 1); set(object, "height", 1);
       object.style.overflow = "visible";
-      const box = document.createElementNS("http://www.w3.org/1999/xhtml", "div");
+      // An HTML element (the page is HTML): the box CSS transforms in 3-D.
+      const box = document.createElement("div");
       box.style.cssText = "position:absolute;left:0;top:0;width:0;height:0;transform-origin:0 0;";
       object.appendChild(box);
       const inner = make("svg", box);
