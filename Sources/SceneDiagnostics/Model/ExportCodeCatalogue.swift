@@ -59,8 +59,8 @@ public enum ExportCodeCatalogue {
       + "so it is drawn with the affine map that agrees with the projective one at the centre of its bounds.")
   public static let perspectiveInLottie = DiagnosticCode(
     "W0921", "perspective-in-lottie",
-    "A `sublayerTransform` in use: Lottie's layers are flat (3-D layers and cameras are drawn only by lottie-web's "
-      + "HTML renderer), so the sublayers show without it: no perspective, translation, rotation or scale.")
+    "A `sublayerTransform` with perspective or x/y rotations: Lottie's layers are flat (3-D layers and cameras are "
+      + "drawn by lottie-web's HTML renderer only), so the sublayers show without the perspective.")
 
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
