@@ -17,6 +17,8 @@ export const PROPERTIES = [
   ['borderWidth', 'number', 'all', [0]],
   ['cornerRadius', 'number', 'all', [0]],
   ['masksToBounds', 'bool', 'all', [0]],
+  ['sublayerTransform', 'perspectiveTransform', 'all', [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]],
+  ['doubleSided', 'bool', 'all', [1]],
   ['shadowColor', 'color', 'all', [0, 0, 0, 1]],
   ['shadowOpacity', 'number', 'all', [0]],
   ['shadowRadius', 'number', 'all', [3]],
@@ -1520,6 +1522,92 @@ export function localMatrix(v) {
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
+/** Transform3D.decomposed: scale, rotation z, y, x, translation, then (ten components) the perspective m34. */
+function decomposed(v, t, perspective) {
+  const [cz, sz] = cosineAndSine(v[t + 5]);
+  const [cy, sy] = cosineAndSine(v[t + 4]);
+  const [cx, sx] = cosineAndSine(v[t + 3]);
+  let m = [v[t + 6], 0, 0, 0, 0, v[t + 7], 0, 0, 0, 0, v[t + 8], 0, 0, 0, 0, 1];
+  m = multiply(m, [cz, sz, 0, 0, -sz, cz, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  m = multiply(m, [cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1]);
+  m = multiply(m, [1, 0, 0, 0, 0, cx, sx, 0, 0, -sx, cx, 0, 0, 0, 0, 1]);
+  m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[t], v[t + 1], v[t + 2], 1]);
+  if (perspective && v[t + 9] !== 0) m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, v[t + 9], 0, 0, 0, 1]);
+  return m;
+}
+
+const translation3D = (x, y, z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+const anchorOf = (v) => {
+  const b = SLOTS.bounds.first, a = SLOTS.anchorPoint.first;
+  return [v[b] + v[a] * v[b + 2], v[b + 1] + v[a + 1] * v[b + 3]];
+};
+
+/** LayerProjection.local: a layer's map into its superlayer's plane (the superlayer's sublayerTransform about its
+ * anchor point, when `parent` is given), flattened to a 3×3 homography [m11 m12 m14 m21 m22 m24 m41 m42 m44]. */
+export function projectiveLocal(v, parent) {
+  const [ax, ay] = anchorOf(v);
+  const p = SLOTS.position.first;
+  let m = multiply(translation3D(-ax, -ay, 0), decomposed(v, SLOTS.transform.first, false));
+  m = multiply(m, translation3D(v[p], v[p + 1], v[SLOTS.zPosition.first]));
+  if (parent) {
+    const [sx, sy] = anchorOf(parent);
+    let s = multiply(translation3D(-sx, -sy, 0), decomposed(parent, SLOTS.sublayerTransform.first, true));
+    s = multiply(s, translation3D(sx, sy, 0));
+    m = multiply(m, s);
+  }
+  return [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+}
+
+export function concatenateProjective(m, o) {
+  const product = new Array(9);
+  for (let row = 0; row < 3; row++) {
+    for (let column = 0; column < 3; column++) {
+      product[row * 3 + column] = m[row * 3] * o[column] + m[row * 3 + 1] * o[3 + column]
+        + m[row * 3 + 2] * o[6 + column];
+    }
+  }
+  return product;
+}
+
+/** ProjectiveTransform.matrix3D: as a CATransform3D (and CSS matrix3d()) with the identity's z row and column. */
+export const matrix3D = (h) => [h[0], h[1], 0, h[2], h[3], h[4], 0, h[5], 0, 0, 1, 0, h[6], h[7], 0, h[8]];
+const affineAsProjective = (m) => [m[0], m[1], 0, m[2], m[3], 0, m[4], m[5], 1];
+
+/** ProjectiveTransform.facesBack at the centre of the bounds, and LayerProjection.isCulled. */
+export function isCulled(v, h) {
+  if (v[SLOTS.doubleSided.first] >= 0.5 - 1e-12) return false;
+  const b = SLOTS.bounds.first;
+  const x = v[b] + v[b + 2] / 2, y = v[b + 1] + v[b + 3] / 2;
+  const det = h[0] * (h[4] * h[8] - h[5] * h[7]) - h[1] * (h[3] * h[8] - h[5] * h[6])
+    + h[2] * (h[3] * h[7] - h[4] * h[6]);
+  return det * (x * h[2] + y * h[5] + h[8]) < 0;
+}
+
+const IDENTITY_SUBLAYER = [0, 0, 0, 0, 0, 0, 1, 1, 1, 0];
+
+/** LayerProjection.throughSublayerTransform: whether each layer is drawn through a sublayerTransform in use (not
+ * the identity in the model or a state's pose, or written by a track) on a superlayer; such layers print
+ * `matrix3d`. Computed once per plan. */
+export function throughSublayerTransform(plan) {
+  if (plan.throughSublayerTransform) return plan.throughSublayerTransform;
+  const first = SLOTS.sublayerTransform.first;
+  const differs = (values) => IDENTITY_SUBLAYER.some((x, i) => values[first + i] !== x);
+  const uses = plan.layers.map((layer, index) => differs(plan.modelValues[index]));
+  for (const state of plan.machine?.states ?? []) {
+    state.values.forEach((values, index) => { if (differs(values)) uses[index] = true; });
+  }
+  for (const track of plan.tracks) {
+    if (track.slot >= first && track.slot < first + IDENTITY_SUBLAYER.length) uses[track.layer] = true;
+  }
+  const result = [];
+  plan.layers.forEach((layer, index) => {
+    const parent = layer.parent;
+    result.push(parent >= 0 && (result[parent] || (uses[parent] && !layer.mask)));
+  });
+  plan.throughSublayerTransform = result;
+  return result;
+}
+
 export function concatenate(m, o) {
   return [
     m[0] * o[0] + m[1] * o[2], m[0] * o[1] + m[1] * o[3], m[2] * o[0] + m[3] * o[2], m[2] * o[1] + m[3] * o[3],
@@ -1549,11 +1637,19 @@ function formatPath(elements, coordinates) {
 /** One element of `scenec sample`'s `samples` array: the time and every layer, members in its order. */
 export function presentation(plan, time, frames) {
   const matrices = [];
+  const through = throughSublayerTransform(plan);
+  const maps = [];
   const layers = plan.layers.map((layer, index) => {
     const v = frames[index].values;
     const local = localMatrix(v);
     const matrix = layer.parent < 0 ? local : concatenate(local, matrices[layer.parent]);
     matrices.push(matrix);
+    if (through[index]) {
+      const superlayer = layer.mask ? null : frames[layer.parent].values;
+      maps.push(concatenateProjective(projectiveLocal(v, superlayer), maps[layer.parent]));
+    } else {
+      maps.push(affineAsProjective(matrix));
+    }
     const object = { id: layer.id, parent: layer.parent < 0 ? null : plan.layers[layer.parent].id, type: layer.type };
     for (const property of PROPERTIES) {
       if (property.types !== 'all' && property.types !== layer.type) continue;
@@ -1571,7 +1667,15 @@ export function presentation(plan, time, frames) {
         case 'transform': {
           const all = slots();
           object.transform = { translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9) };
-          object.matrix = matrix.map(finite);
+          if (through[index]) object.matrix3d = matrix3D(maps[index]).map(finite);
+          else object.matrix = matrix.map(finite);
+          break;
+        }
+        case 'perspectiveTransform': {
+          const all = slots();
+          object[property.name] = {
+            translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9), m34: all[9],
+          };
           break;
         }
         case 'path':

@@ -79,6 +79,48 @@ function localMatrix(layer) {
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
+// A layer drawn through its superlayer's sublayerTransform: its map into the superlayer's plane, as a 4×4 for CSS's
+// matrix3d() (LayerProjection.local: the layer's own 4×4, then T(−A_S) · sublayerTransform · T(A_S), the
+// superlayer's anchor point A_S; CSS flattens it into the superlayer's plane as Core Animation does).
+function decomposed({ translation: t, rotation: r, scale: k }, m34) {
+  let m = concat(scale3D(k[0], k[1], k[2]), rotate3D(2, r[2]));
+  m = concat(m, rotate3D(1, r[1]));
+  m = concat(m, rotate3D(0, r[0]));
+  m = concat(m, translate3D(t[0], t[1], t[2]));
+  if (m34) m = concat(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, m34, 0, 0, 0, 1]);
+  return m;
+}
+const anchorOf = (layer) => [layer.bounds[0] + layer.anchorPoint[0] * layer.bounds[2],
+  layer.bounds[1] + layer.anchorPoint[1] * layer.bounds[3]];
+function projectedMatrix(layer, superlayer) {
+  const [ax, ay] = anchorOf(layer);
+  let m = concat(translate3D(-ax, -ay, 0), decomposed(layer.transform, 0));
+  m = concat(m, translate3D(layer.position[0], layer.position[1], layer.zPosition));
+  const [sx, sy] = anchorOf(superlayer);
+  const s = superlayer.sublayerTransform;
+  m = concat(m, translate3D(-sx, -sy, 0));
+  m = concat(m, decomposed(s, s.m34));
+  return concat(m, translate3D(sx, sy, 0));
+}
+
+// The sample's map into the scene as a homography [m11 m12 m14 m21 m22 m24 m41 m42 m44].
+function sceneMap(layer) {
+  const m = layer.matrix3d;
+  if (m) return [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+  const [a, b, c, d, e, f] = layer.matrix;
+  return [a, b, 0, c, d, 0, e, f, 1];
+}
+
+// LayerProjection.isCulled: doubleSided false and the map mirrors the layer at the centre of its bounds.
+function isCulled(layer, h) {
+  if (layer.doubleSided !== false) return false;
+  const x = layer.bounds[0] + layer.bounds[2] / 2;
+  const y = layer.bounds[1] + layer.bounds[3] / 2;
+  const det = h[0] * (h[4] * h[8] - h[5] * h[7]) - h[1] * (h[3] * h[8] - h[5] * h[6])
+    + h[2] * (h[3] * h[7] - h[4] * h[6]);
+  return det * (x * h[2] + y * h[5] + h[8]) < 0;
+}
+
 // Each element remembers what `set` last wrote to it (null: removed), so that a frame compares with that instead
 // of asking the DOM for every attribute of every layer (1,000 layers: tens of thousands of getAttribute calls);
 // only `set` writes these attributes.
@@ -141,6 +183,35 @@ class LayerNode {
     this.shadowFilter = null;
     this.blurFilter = null;
     this.shadowClip = null;
+    this.projected = null;
+  }
+
+  // The wrapper of a layer drawn through its superlayer's sublayerTransform: an HTML box inside the superlayer's
+  // SVG, transformed by CSS matrix3d() (SVG has no projective transforms), holding an SVG for the layer itself.
+  wrapper() {
+    if (!this.projected) {
+      const object = make("foreignObject");
+      set(object, "x", 0); set(object, "y", 0); set(object, "width", 1); set(object, "height", 1);
+      object.style.overflow = "visible";
+      // An HTML element (the page is HTML): the box CSS transforms in 3-D.
+      const box = document.createElement("div");
+      box.style.cssText = "position:absolute;left:0;top:0;width:0;height:0;transform-origin:0 0;";
+      object.appendChild(box);
+      const inner = make("svg", box);
+      set(inner, "width", 1); set(inner, "height", 1);
+      inner.style.cssText = "position:absolute;left:0;top:0;overflow:visible;";
+      this.projected = { object, box, inner, transform: "" };
+    }
+    if (this.group.parentNode !== this.projected.inner) this.projected.inner.appendChild(this.group);
+    return this.projected;
+  }
+
+  // The element the superlayer arranges: the wrapper when there is one in use, else the group.
+  unwrap() {
+    if (this.projected && this.group.parentNode === this.projected.inner) {
+      this.projected.object.remove();
+      this.projected = null;
+    }
   }
 }
 
@@ -324,6 +395,7 @@ export function createRenderer(svg, options = {}) {
   // The canvas (with a 1-unit margin) mapped into a layer's coordinates: the mask region, so nothing visible is
   // cut by the mask's own extent.
   function canvasIn(matrix) {
+    if (matrix.length === 16) return projectiveCanvasIn(matrix);
     const [a, b, c, d, e, f] = matrix;
     const det = a * d - b * c;
     const { width: w, height: h } = size;
@@ -332,6 +404,32 @@ export function createRenderer(svg, options = {}) {
     const corners = [[-1, -1], [w + 1, -1], [w + 1, h + 1], [-1, h + 1]].map(invert);
     const xs = corners.map((p) => p[0]);
     const ys = corners.map((p) => p[1]);
+    return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs),
+      height: Math.max(...ys) - Math.min(...ys) };
+  }
+
+  // canvasIn for a projective map: the canvas corners through the inverse homography, or (a corner behind the
+  // eye) a region large enough for anything drawn.
+  function projectiveCanvasIn(m) {
+    const [a, b, p, c, d, q, e, f, r] = [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+    // The adjugate of [[a b p] [c d q] [e f r]]: the inverse up to a factor, which the divide removes.
+    const inv = [d * r - q * f, p * f - b * r, b * q - p * d, q * e - c * r, a * r - p * e, p * c - a * q,
+      c * f - d * e, b * e - a * f, a * d - b * c];
+    const { width: w, height: h } = size;
+    const huge = { x: -1e6, y: -1e6, width: 2e6, height: 2e6 };
+    const corners = [];
+    let sign = 0;
+    for (const [x, y] of [[-1, -1], [w + 1, -1], [w + 1, h + 1], [-1, h + 1]]) {
+      const X = x * inv[0] + y * inv[3] + inv[6], Y = x * inv[1] + y * inv[4] + inv[7];
+      const W = x * inv[2] + y * inv[5] + inv[8];
+      // A corner on or across the horizon: the canvas is unbounded in the layer's plane.
+      if (!(W * (sign || Math.sign(W)) > 0)) return huge;
+      sign = Math.sign(W);
+      corners.push([X / W, Y / W]);
+    }
+    const xs = corners.map((pt) => pt[0]);
+    const ys = corners.map((pt) => pt[1]);
+    if (![...xs, ...ys].every(Number.isFinite)) return huge;
     return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs),
       height: Math.max(...ys) - Math.min(...ys) };
   }
@@ -355,7 +453,7 @@ export function createRenderer(svg, options = {}) {
         if (name === "feMerge") { make("feMergeNode", element); set(make("feMergeNode", element), "in", "SourceGraphic"); }
       }
     }
-    const region = canvasIn(layer.matrix);
+    const region = canvasIn(layer.matrix ?? layer.matrix3d);
     set(n[which], "x", region.x); set(n[which], "y", region.y);
     set(n[which], "width", region.width); set(n[which], "height", region.height);
     return n[which];
@@ -425,15 +523,27 @@ export function createRenderer(svg, options = {}) {
     if (!same) for (const g of groups) container.appendChild(g);
   }
 
-  function draw(layer, tree, white) {
+  function draw(layer, tree, white, superlayer) {
     const key = (white ? "white:" : "") + layer.id;
     const n = node(key, layer);
     const g = n.group;
-    const matrix = localMatrix(layer);
-    const finite = matrix.every(Number.isFinite) && layer.matrix.every(Number.isFinite);
-    const shown = !layer.hidden && layer.opacity > 0 && finite;
+    // Through the superlayer's sublayerTransform (the sample prints matrix3d): drawn projectively, in a wrapper.
+    const projected = superlayer && layer.matrix3d && !layer.mask ? projectedMatrix(layer, superlayer) : null;
+    let outer = g;
+    if (projected) {
+      const wrapper = n.wrapper();
+      const css = `matrix3d(${projected.join(",")})`;
+      if (wrapper.transform !== css) { wrapper.box.style.transform = css; wrapper.transform = css; }
+      outer = wrapper.object;
+    } else {
+      n.unwrap();
+    }
+    const matrix = projected ? [1, 0, 0, 1, 0, 0] : localMatrix(layer);
+    const finite = matrix.every(Number.isFinite) && (layer.matrix ?? layer.matrix3d).every(Number.isFinite)
+      && (!projected || projected.every(Number.isFinite));
+    const shown = !layer.hidden && layer.opacity > 0 && finite && !isCulled(layer, sceneMap(layer));
     set(g, "display", shown ? null : "none");
-    if (!shown) return g;
+    if (!shown) return outer;
     const identity = matrix[0] === 1 && matrix[1] === 0 && matrix[2] === 0 && matrix[3] === 1;
     set(g, "transform", identity && !matrix[4] && !matrix[5] ? null : `matrix(${matrix.join(" ")})`);
     set(g, "opacity", layer.opacity < 1 ? layer.opacity : null);
@@ -454,7 +564,7 @@ export function createRenderer(svg, options = {}) {
     if (n.type === "gradient") drawGradient(n, layer, white);
 
     const children = paintOrder(tree.sublayers.get(layer.id) ?? []);
-    arrange(n.sublayers, children.map((child) => draw(child, tree, white)));
+    arrange(n.sublayers, children.map((child) => draw(child, tree, white, layer)));
 
     if (layer.masksToBounds) {
       if (!n.clipPath) {
@@ -491,7 +601,7 @@ export function createRenderer(svg, options = {}) {
         n.mask.id = prefix + "mask-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
         set(n.mask, "maskUnits", "userSpaceOnUse");
       }
-      const region = canvasIn(layer.matrix);
+      const region = canvasIn(layer.matrix ?? layer.matrix3d);
       set(n.mask, "x", region.x); set(n.mask, "y", region.y);
       set(n.mask, "width", region.width); set(n.mask, "height", region.height);
       // The mask layer drawn white with its own alpha: the luminance mask equals its coverage.
@@ -500,7 +610,7 @@ export function createRenderer(svg, options = {}) {
     } else {
       set(g, "mask", null);
     }
-    return g;
+    return outer;
   }
 
   function render(sample) {
@@ -519,6 +629,7 @@ export function createRenderer(svg, options = {}) {
     for (const [key, n] of nodes) {
       if (seen.has(key)) continue;
       n.group.remove();
+      n.projected?.object.remove();
       n.clipPath?.remove();
       n.mask?.remove();
       n.paint?.remove();

@@ -117,6 +117,11 @@ public enum CheckDiagnostics {
     "E0233", "gradient-value-count",
     "An animated or posed `colors` or `locations` value whose count differs from the layer's number of stops.")
 
+  // 3D
+  public static let invalidPerspective = DiagnosticCode(
+    "E0220", "invalid-perspective",
+    "A `perspective` that is not a positive distance: 0 puts the eye in the layer's plane, a negative one behind it.")
+
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
     conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, staticShadowPath, typeMismatch,
@@ -128,6 +133,7 @@ public enum CheckDiagnostics {
     unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,
+    invalidPerspective,
     gradientStopCount, locationsDecrease, tooManyStops, gradientValueCount,
   ]
 }

@@ -19,10 +19,17 @@ public struct SVGExporter {
   /// What could not be drawn (W0913: a layer whose values overflow is left out).
   public internal(set) var warnings = ExportWarnings()
 
+  /// Every layer's map into the scene (`LayerProjection.scene`): where back faces are decided.
+  private let sceneMaps: [ProjectiveTransform]
+
   public init(tree: SceneTree, frames: [LayerFrame], idPrefix: String = "") {
     self.tree = tree
     self.frames = frames
     self.idPrefix = idPrefix
+    // Only a layer that may be culled needs its map into the scene.
+    sceneMaps =
+      tree.mayCull.contains(true)
+      ? LayerProjection.scene(plan: tree.plan, frames: frames, through: tree.throughSublayerTransform) : []
   }
 
   /// A whole SVG document of the scene: canvas = scene size, transparent unless `background` is given.
@@ -71,7 +78,15 @@ public struct SVGExporter {
   private mutating func layer(_ index: Int, white: Bool, indent: String) -> [String] {
     let values = LayerValues(frames[index])
     if values.isHidden || values.opacity <= 0 { return [] }
-    let matrix = LayerMatrix.local(values.v)
+    // A layer whose back faces the viewer with doubleSided false is culled exactly; no warning.
+    if tree.mayCull[index], LayerProjection.isCulled(values.v, map: sceneMaps[index]) { return [] }
+    let (matrix, approximated) = drawnMatrix(index)
+    if approximated {
+      warnings.add(
+        ExportDiagnostics.perspectiveInSVG, layer: tree.id(index), keyPath: "",
+        "seen in perspective through '\(tree.id(tree.plan.layers.parents[index]))''s sublayerTransform; SVG draws "
+          + "it with the affine map that agrees at the centre of its bounds (its edges stay parallel)")
+    }
     let finite = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite)
     guard finite, frames[index].values.allSatisfy(\.isFinite), frames[index].path.allSatisfy(\.isFinite) else {
       // SVG has no number for it, and writing 0 would draw the layer somewhere it is not.
@@ -139,22 +154,6 @@ public struct SVGExporter {
       ],
       children: maskContent, indent: "    ")
     return SVGMarkup.element("g", [("mask", "url(#\(id))")], children: content.map { "  " + $0 }, indent: indent)
-  }
-
-  /// The bounding box, in layer `index`'s coordinates, of the canvas (with a margin); the canvas itself when the
-  /// layer's matrix cannot be inverted.
-  func canvasInLayer(_ index: Int) -> Rect {
-    var matrix = AffineTransform.identity
-    for layer in ([index] + tree.ancestors(of: index)) {
-      matrix = matrix.concatenating(LayerMatrix.local(frames[layer].values))
-    }
-    let w = tree.plan.width
-    let h = tree.plan.height
-    guard let inverse = matrix.inverted() else { return Rect(x: -1, y: -1, width: w + 2, height: h + 2) }
-    let corners = [Point(-1, -1), Point(w + 1, -1), Point(w + 1, h + 1), Point(-1, h + 1)].map { inverse.apply(to: $0) }
-    let minX = corners.map(\.x).min()!
-    let minY = corners.map(\.y).min()!
-    return Rect(x: minX, y: minY, width: corners.map(\.x).max()! - minX, height: corners.map(\.y).max()! - minY)
   }
 
   // MARK: - Parts

@@ -101,6 +101,9 @@ package struct RandomSpecGenerator {
     case .transform:
       return "{translation: [\(number(-20...20)), \(number(-20...20))], rotation: \(number(-3...3)), "
         + "scale: \(number(0.2...2))}"
+    case .perspectiveTransform:
+      return "{perspective: \(number(100...1000)), translation: [\(number(-20...20)), \(number(-20...20))], "
+        + "rotation: {x: \(number(-1...1)), y: \(number(-3...3))}, scale: \(number(0.5...2))}"
     case .path:
       return
         "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 "
@@ -203,17 +206,20 @@ package struct RandomSpecGenerator {
   /// The layers and random timelines, without the `let` section their values' names need.
   private mutating func timelinesSpec() -> String {
     lets = []
+    // Half the scenes look at `b` through `a`'s perspective, and `b` may hide its back (the sample's matrix3d).
+    let perspective = chance(50) ? "\n    sublayerTransform: {perspective: \(number(200...800))}" : ""
+    let doubleSided = chance(50) ? "\n        doubleSided: false" : ""
     var text = """
       scene: random
       size: [100, 100]
       layers:
         - id: a
-          frame: [10, 10, 40, 40]
+          frame: [10, 10, 40, 40]\(perspective)
           shadowOpacity: 0.5
           shadowOffset: [1, 2]
           sublayers:
             - id: b
-              frame: [5, 5, 10, 10]
+              frame: [5, 5, 10, 10]\(doubleSided)
         - id: dots
           repeat: 3
           as: k

@@ -34,6 +34,11 @@ public struct PropertyDocs: Sendable, Hashable {
       return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
     case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
     case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
+    case .sublayerTransform:
+      return .init(
+        "identity",
+        "Applied to every sublayer about this layer's anchor point: `{perspective, translation, rotation, scale}`.")
+    case .doubleSided: return .init("true", "When false, the layer is not drawn while its back faces the viewer.")
     case .shadowColor: return .init("black", "Colour of the shadow cast beneath the layer.")
     case .shadowOpacity: return .init("0", "0 (no shadow, Core Animation's default) to 1; times the colour's alpha.")
     case .shadowRadius: return .init("3", "Blur radius of the shadow, in the layer's coordinates.")

@@ -41,9 +41,14 @@ public enum LintDiagnostics {
   public static let loopVariableHidesLet = DiagnosticCode(
     "W0135", "loop-variable-hides-let", "A repeated layer's loop variable named like a `let` name, which it hides.")
 
+  // 3D
+  public static let sublayerTransformWithoutSublayers = DiagnosticCode(
+    "W0120", "sublayer-transform-without-sublayers",
+    "A `sublayerTransform` on a layer with no sublayers: it applies to sublayers only, so it changes nothing.")
+
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
-    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, shadowNeverShows,
+    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, sublayerTransformWithoutSublayers, shadowNeverShows,
     flatRadialGradient,
     loopVariableHidesLet,
   ]

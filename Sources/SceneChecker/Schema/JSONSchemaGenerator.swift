@@ -106,15 +106,8 @@ public enum JSONSchemaGenerator {
     defs.append("string", ["type": "string"])
     defs.append("enumeration", ["type": "string"])
     defs.append("font", ["anyOf": [["type": "string"], object(SpecSchema.font)]])
-    defs.append(
-      "transform",
-      object([
-        SchemaKey("translation", .numbers, "`[x, y]` or `[x, y, z]`."),
-        SchemaKey("rotation", .value(.angle), "An angle about z, or `{x, y, z}`."),
-        SchemaKey("scale", .value(.number), "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
-      ]).replacingProperty("rotation", with: ["anyOf": [ref("angle"), ["type": "object"]]])
-        .replacingProperty("translation", with: listOrName(["type": "array", "items": ref("number")]))
-        .replacingProperty("scale", with: ["anyOf": [ref("number"), ["type": "array", "items": ref("number")]]]))
+    defs.append("transform", transform(perspective: false))
+    defs.append("perspectiveTransform", transform(perspective: true))
     defs.append(
       "timingFunction",
       ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4), letName]])
@@ -136,6 +129,30 @@ public enum JSONSchemaGenerator {
     defs.append("state", object(SpecSchema.state))
     defs.append("transition", object(SpecSchema.transition))
     return defs.value
+  }
+
+  /// `transform`'s object; `sublayerTransform`'s also takes `perspective`, a number above 0.
+  private static func transform(perspective: Bool) -> JSONValue {
+    var keys = [
+      SchemaKey("translation", .numbers, "`[x, y]` or `[x, y, z]`."),
+      SchemaKey("rotation", .value(.angle), "An angle about z, or `{x, y, z}`."),
+      SchemaKey("scale", .value(.number), "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
+    ]
+    if perspective {
+      keys.insert(SchemaKey("perspective", .value(.number), "Eye distance d > 0: m34 = −1/d."), at: 0)
+    }
+    var schema = object(keys).replacingProperty("rotation", with: ["anyOf": [ref("angle"), ["type": "object"]]])
+      .replacingProperty("translation", with: ["anyOf": [["type": "array", "items": ref("number")], letName]])
+      .replacingProperty("scale", with: ["anyOf": [ref("number"), ["type": "array", "items": ref("number")]]])
+    if perspective {
+      schema = schema.replacingProperty(
+        "perspective",
+        with: [
+          "anyOf": [["type": "number", "exclusiveMinimum": 0], ["type": "string"]],
+          "description": "Eye distance d > 0: m34 = −1/d.",
+        ])
+    }
+    return schema
   }
 
   private static func pathCommand() -> JSONValue {

@@ -157,6 +157,14 @@ public enum SpecSchema {
     .init("scale", .value(.number), default: "1", "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
   ]
 
+  /// `sublayerTransform`: a transform's keys and the perspective.
+  public static let sublayerTransform: [SchemaKey] =
+    [
+      .init(
+        "perspective", .value(.number), default: "none",
+        "Eye distance d > 0: m34 = −1/d, applied after the other components.")
+    ] + transform
+
   public static let font: [SchemaKey] = [
     .init("family", .text, default: "Helvetica", "Font family name."),
     .init("weight", .word, default: "regular", cases: LayerProperty.fontWeights, "Font weight."),

@@ -14,8 +14,6 @@ enum UnsupportedCoreAnimation {
     for name in ["filters", "backgroundFilters", "compositingFilter"] {
       table[name] = "remove it; scenec applies no Core Image filters"
     }
-    table["sublayerTransform"] = "set `transform` on each sublayer instead"
-    table["doubleSided"] = "remove it; scenec draws layers flat, so a layer's back is never turned towards the viewer"
     table["cornerCurve"] = "remove it; corners are circular arcs (`cornerRadius`)"
     table["maskedCorners"] = "remove it, and draw the shape with a `path` whose corners you choose"
     table["shouldRasterize"] = "remove it; it changes how a layer is cached, not what it shows"
@@ -23,7 +21,8 @@ enum UnsupportedCoreAnimation {
     table["allowsGroupOpacity"] = "remove it; opacity applies to the layer and its sublayers as a group"
     table["allowsEdgeAntialiasing"] = "remove it; edges are always antialiased"
     table["edgeAntialiasingMask"] = "remove it; edges are always antialiased"
-    table["anchorPointZ"] = "remove it; scenec's layers are flat (use `zPosition` for order)"
+    table["anchorPointZ"] =
+      "remove it; anchor points are at depth 0 (`zPosition` and `transform.translation.z` move a layer in depth)"
     table["geometryFlipped"] = "remove it, and place the sublayers in the flipped coordinates yourself"
     table["isGeometryFlipped"] = table["geometryFlipped"]
     table["truncationMode"] = "remove it; text is never truncated, so size the frame to fit it"
@@ -39,7 +38,10 @@ enum UnsupportedCoreAnimation {
       "use `repeat: N` on the layer, with its loop variable `i` in expressions: scenec's form of a replicator"
     ),
     "emitter": ("CAEmitterLayer", "draw the particles as a repeated layer (`repeat: N`) animated by a timeline"),
-    "transform": ("CATransformLayer", "use a plain layer; scenec's layers are flat"),
+    "transform": (
+      "CATransformLayer",
+      "use a plain layer with a `sublayerTransform`; each layer flattens its sublayers, with no depth sorting"
+    ),
     "tiled": ("CATiledLayer", "use a plain layer"),
     "scroll": ("CAScrollLayer", "use a plain layer with `masksToBounds: true` and move its sublayers"),
   ]

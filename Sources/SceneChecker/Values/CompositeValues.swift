@@ -15,6 +15,7 @@ extension CheckContext {
     case .point, .size, .rect: return vector(node, kind: kind)
     case .color: return color(node)
     case .transform: return transform(node)
+    case .perspectiveTransform: return sublayerTransform(node)
     case .numberList: return numberList(node)
     case .colorList: return colorList(node)
     case .locationList: return locationList(node)
@@ -93,58 +94,6 @@ extension CheckContext {
       help:
         "if the comment's colour is meant, quote it as the value: \"#\(source.text(of: Span(start: start, end: end)))\""
     )
-  }
-
-  /// `{translation, rotation, scale}` → translation x/y/z, rotation x/y/z, scale x/y/z.
-  func transform(_ node: YAMLNode) -> [Double]? {
-    guard let fields = fields(of: node, allowed: SpecSchema.transform, place: "a transform") else { return nil }
-    var result: [Double] = [0, 0, 0, 0, 0, 0, 1, 1, 1]
-    var ok = true
-    if let value = fields.value("translation") {
-      if let items = sequenceOfNumbers(
-        value, counts: [2, 3], what: "a translation [x, y] or [x, y, z]", unit: Unit.none)
-      {
-        for (index, item) in items.enumerated() { result[index] = item }
-      } else {
-        ok = false
-      }
-    }
-    if let value = fields.value("rotation") {
-      if document.kind(value) == .mapping {
-        let axes = [
-          SchemaKey("x", .value(.angle), "About x."), SchemaKey("y", .value(.angle), "About y."),
-          SchemaKey("z", .value(.angle), "About z."),
-        ]
-        if let rotation = self.fields(of: value, allowed: axes, place: "a rotation") {
-          for (index, axis) in ["x", "y", "z"].enumerated() {
-            guard let axisNode = rotation.value(axis) else { continue }
-            if let angle = angle(axisNode) { result[3 + index] = angle } else { ok = false }
-          }
-        }
-      } else if let angle = angle(value) {
-        result[5] = angle
-      } else {
-        ok = false
-      }
-    }
-    if let value = fields.value("scale") {
-      if document.kind(value) == .sequence || holdsLetList(value) {
-        if let items = sequenceOfNumbers(
-          value, counts: [2, 3], what: "a scale s, [sx, sy] or [sx, sy, sz]", unit: Unit.none)
-        {
-          for (index, item) in items.enumerated() { result[6 + index] = item }
-        } else {
-          ok = false
-        }
-      } else if let scale = number(value, unit: Unit.none) {
-        result[6] = scale
-        result[7] = scale
-        result[8] = scale
-      } else {
-        ok = false
-      }
-    }
-    return ok ? result : nil
   }
 
   /// A list whose length is one of `counts`.

@@ -19,6 +19,9 @@ extension LayerProperty {
     case .borderWidth: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .cornerRadius: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .masksToBounds: return Row(key, .bool, every, animatable: true, default: [0])
+    case .sublayerTransform:
+      return Row(key, .perspectiveTransform, every, animatable: true, default: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0])
+    case .doubleSided: return Row(key, .bool, every, animatable: true, default: [1])
     case .shadowColor: return Row(key, .color, every, animatable: true, default: [0, 0, 0, 1])
     case .shadowOpacity: return Row(key, .number, every, animatable: true, default: [0], range: .unit)
     case .shadowRadius: return Row(key, .number, every, animatable: true, default: [3], range: .nonNegative)

@@ -16,6 +16,8 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case borderWidth
   case cornerRadius
   case masksToBounds
+  case sublayerTransform
+  case doubleSided
   case shadowColor
   case shadowOpacity
   case shadowRadius

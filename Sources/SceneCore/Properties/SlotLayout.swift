@@ -22,6 +22,9 @@ public enum SlotLayout {
   public static let borderWidth = slot(.borderWidth)
   public static let cornerRadius = slot(.cornerRadius)
   public static let masksToBounds = slot(.masksToBounds)
+  /// 10: translation x/y/z, rotation x/y/z, scale x/y/z, m34.
+  public static let sublayerTransform = slot(.sublayerTransform)
+  public static let doubleSided = slot(.doubleSided)
   public static let shadowColor = slot(.shadowColor)
   public static let shadowOpacity = slot(.shadowOpacity)
   public static let shadowRadius = slot(.shadowRadius)

@@ -20,6 +20,8 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
   case path
   /// The decomposed transform: translation x/y/z, rotation x/y/z (radians), scale x/y/z.
   case transform
+  /// `sublayerTransform`'s: the nine numbers of `transform`, then m34 (the perspective, −1/eye distance; 0 for none).
+  case perspectiveTransform
   /// A bare word from a fixed list (`lineCap: round`).
   case enumeration
   case string
@@ -39,6 +41,7 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
     case .point, .size: return 2
     case .rect, .color: return 4
     case .transform: return 9
+    case .perspectiveTransform: return 10
     case .path, .enumeration, .string, .numberList, .font, .colorList, .locationList: return nil
     }
   }
@@ -56,6 +59,7 @@ public enum ValueKind: String, Sendable, Hashable, CaseIterable {
     case .bool: return "true or false"
     case .path: return "a path"
     case .transform: return "a transform {translation, rotation, scale}"
+    case .perspectiveTransform: return "a transform {perspective, translation, rotation, scale}"
     case .enumeration: return "one of a fixed list of words"
     case .string: return "a string"
     case .numberList: return "a list of numbers"

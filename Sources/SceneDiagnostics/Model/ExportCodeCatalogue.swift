@@ -72,10 +72,20 @@ public enum ExportCodeCatalogue {
       + "conic gradient is written as a linear one from the start point towards the end point and an elliptical "
       + "radial one as the circle through the end point's larger axis.")
 
+  // 3D
+  public static let perspectiveInSVG = DiagnosticCode(
+    "W0920", "perspective-in-svg",
+    "A layer seen through its superlayer's `sublayerTransform` in perspective: SVG has no projective transforms, "
+      + "so it is drawn with the affine map that agrees with the projective one at the centre of its bounds.")
+  public static let perspectiveInLottie = DiagnosticCode(
+    "W0921", "perspective-in-lottie",
+    "A `sublayerTransform` with perspective or x/y rotations: Lottie's layers are flat (3-D layers and cameras are "
+      + "drawn by lottie-web's HTML renderer only), so the sublayers show without the perspective.")
+
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite, shadowEffect, shadowShape,
-    conicInSVG, gradientInLottie,
+    endlessCapped, trimSubpaths, exportLimited, notFinite, perspectiveInSVG, perspectiveInLottie, shadowEffect,
+    shadowShape, conicInSVG, gradientInLottie,
   ]
 }
 

@@ -90,7 +90,26 @@ extension LottieBuild {
           "its sublayers change order; Lottie keeps the order at the start")
       }
     }
-    for sublayer in order { visit(sublayer, parent: carrier, context: context, into: &list) }
+    var sublayerParent = carrier
+    if tree.usesSublayerTransform[layer], !tree.sublayers[layer].isEmpty {
+      sublayerParent = append(
+        Item(
+          key: 0, name: "\(id) sublayerTransform", type: 3, parent: carrier, transform: sublayerTransform(of: layer),
+          owner: layer),
+        to: &list, context: context)
+    }
+    let base = S.sublayerTransform
+    // Without perspective and x/y rotations the null layer is exact (z components flatten away).
+    if sublayerParent != carrier,
+      ever({ $0[layer].values[base + 9] != 0 || $0[layer].values[base + 3] != 0 || $0[layer].values[base + 4] != 0 })
+    {
+      warnings.add(
+        ExportDiagnostics.perspectiveInLottie, layer: id, keyPath: "",
+        "its sublayerTransform's perspective is not exported: Lottie layers are flat (3-D layers and cameras are "
+          + "drawn only by lottie-web's HTML renderer), so its sublayers show without it; the rest of the "
+          + "sublayerTransform is a null layer between, its x/y rotations baked into the scale")
+    }
+    for sublayer in order { visit(sublayer, parent: sublayerParent, context: context, into: &list) }
     if let border = borderGroup(layer) {
       let opacity = effectiveOpacity(of: layer, context: context)
       _ = append(

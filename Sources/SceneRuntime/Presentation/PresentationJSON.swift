@@ -17,19 +17,23 @@ package enum PresentationJSON {
   ) -> JSONValue {
     precondition(times.count == frames.count, "one frame set per time")
     var samples: [JSONValue] = []
+    let through = LayerProjection.throughSublayerTransform(plan: plan)
     for (time, layers) in zip(times, frames) {
       var saturation = Saturation(time: time)
-      let layerValues = self.layers(plan: plan, frames: layers, saturation: &saturation)
+      let layerValues = self.layers(plan: plan, frames: layers, through: through, saturation: &saturation)
       overflows += saturation.overflows
       samples.append(["time": PlanNumbers.json(time), "layers": .array(layerValues)])
     }
     return ["scene": .string(plan.scene), "samples": .array(samples)]
   }
 
-  private static func layers(plan: Plan, frames: [LayerFrame], saturation: inout Saturation) -> [JSONValue] {
+  private static func layers(
+    plan: Plan, frames: [LayerFrame], through: [Bool], saturation: inout Saturation
+  ) -> [JSONValue] {
     let table = plan.layers
     var matrices: [AffineTransform] = []
     matrices.reserveCapacity(table.count)
+    let maps = through.contains(true) ? LayerProjection.scene(plan: plan, frames: frames, through: through) : []
     var result: [JSONValue] = []
     for index in 0..<table.count {
       let values = frames[index].values
@@ -38,16 +42,23 @@ package enum PresentationJSON {
       let parent = table.parents[index]
       matrices.append(parent < 0 ? local : local.concatenating(matrices[parent]))
       saturation.layer = table.ids[index]
-      result.append(
-        layer(plan: plan, index: index, frame: frames[index], matrix: matrices[index], saturation: &saturation))
+      let matrix: LayerSceneMatrix = through[index] ? .projective(maps[index]) : .affine(matrices[index])
+      result.append(layer(plan: plan, index: index, frame: frames[index], matrix: matrix, saturation: &saturation))
     }
     return result
+  }
+
+  /// A layer's map into the scene as printed: `matrix` [a, b, c, d, tx, ty], or `matrix3d` (16 numbers, row-major
+  /// m11 … m44, z row and column the identity's) for a layer drawn through a `sublayerTransform`.
+  private enum LayerSceneMatrix {
+    case affine(AffineTransform)
+    case projective(ProjectiveTransform)
   }
 
   /// One layer's object: its identity, then every property of its type in the table's order, `matrix` after
   /// `transform`.
   private static func layer(
-    plan: Plan, index: Int, frame: LayerFrame, matrix: AffineTransform, saturation: inout Saturation
+    plan: Plan, index: Int, frame: LayerFrame, matrix: LayerSceneMatrix, saturation: inout Saturation
   ) -> JSONValue {
     let table = plan.layers
     var object = JSONObject()
@@ -68,8 +79,13 @@ package enum PresentationJSON {
       }
       object.append(property.name, value)
       if property.key == .transform {
-        let numbers = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty]
-        object.append("matrix", .array(numbers.map { .number(saturation.finite($0, "matrix")) }))
+        switch matrix {
+        case .affine(let m):
+          let numbers = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+          object.append("matrix", .array(numbers.map { .number(saturation.finite($0, "matrix")) }))
+        case .projective(let m):
+          object.append("matrix3d", .array(m.matrix3D.map { .number(saturation.finite($0, "matrix3d")) }))
+        }
       }
     }
     if table.isMask[index] { object.append("mask", true) }
@@ -95,6 +111,14 @@ package enum PresentationJSON {
         "translation": numbers(slots[i..<i + 3], name + ".translation"),
         "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
         "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
+      ]
+    case .perspectiveTransform:
+      let i = slots.startIndex
+      return [
+        "translation": numbers(slots[i..<i + 3], name + ".translation"),
+        "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
+        "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
+        "m34": .number(saturation.finite(slots[i + 9], name + ".m34")),
       ]
     case .path: return .null  // Written by the caller, which has the path's structure.
     case .colorList:
