@@ -17,6 +17,13 @@ export const PROPERTIES = [
   ['borderWidth', 'number', 'all', [0]],
   ['cornerRadius', 'number', 'all', [0]],
   ['masksToBounds', 'bool', 'all', [0]],
+  ['sublayerTransform', 'perspectiveTransform', 'all', [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]],
+  ['doubleSided', 'bool', 'all', [1]],
+  ['shadowColor', 'color', 'all', [0, 0, 0, 1]],
+  ['shadowOpacity', 'number', 'all', [0]],
+  ['shadowRadius', 'number', 'all', [3]],
+  ['shadowOffset', 'size', 'all', [0, -3]],
+  ['shadowPath', 'path', 'all', null],
   ['path', 'path', 'shape', null],
   ['fillColor', 'color', 'shape', [0, 0, 0, 1]],
   ['fillRule', 'enumeration', 'shape', null],
@@ -34,6 +41,11 @@ export const PROPERTIES = [
   ['font', 'font', 'text', null],
   ['foregroundColor', 'color', 'text', [1, 1, 1, 1]],
   ['alignmentMode', 'enumeration', 'text', null],
+  ['colors', 'colorList', 'gradient', null],
+  ['locations', 'locationList', 'gradient', null],
+  ['startPoint', 'point', 'gradient', [0.5, 0]],
+  ['endPoint', 'point', 'gradient', [0.5, 1]],
+  ['gradientType', 'enumeration', 'gradient', null],
   ['instanceCount', 'number', 'replicator', [1]],
   ['instanceDelay', 'duration', 'replicator', [0]],
   ['instanceTransform', 'transform', 'replicator', [0, 0, 0, 0, 0, 0, 1, 1, 1]],
@@ -216,7 +228,9 @@ export function solverProgress(curve, x) {
     if (x >= 1) return 1;
     return curveProgress(c, x);
   }
-  const [ax, bx, cx] = c;
+  const ax = c[0];
+  const bx = c[1];
+  const cx = c[2];
   let s;
   if (Math.abs(((ax * x + bx) * x + cx) * x - x) <= 1e-12) {
     s = x;
@@ -249,14 +263,28 @@ export function springCurve(mass, stiffness, damping, initialVelocity, allowsOve
     const factor = (zeta * omega0 - v0) / omegaD;
     return {
       regime: 1, decay: -zeta * omega0, factor, frequency: omegaD, slow: Math.hypot(1, factor),
-      fast: Math.atan2(factor, 1),
+      fast: Math.atan2(factor, 1), velocityScale: 1 / omegaD,
     };
   }
   const omegaStar = omega0 * Math.sqrt(zeta * zeta - 1);
   const k = (zeta * omega0 - v0) / omegaStar;
   return {
     regime: 2, decay: -zeta * omega0 + omegaStar, frequency: -zeta * omega0 - omegaStar, slow: 1 + k, fast: 1 - k,
+    velocityScale: 1 / (2 * omegaStar),
   };
+}
+
+/** SpringCurve.velocityResponse(at:): the spring's motion from rest position with unit velocity. */
+export function springVelocityResponse(spring, t) {
+  if (!(t > 0)) return 0;
+  switch (spring.regime) {
+    case 0: {
+      const envelope = Math.exp(spring.decay * t);
+      return envelope === 0 ? 0 : t * envelope;
+    }
+    case 1: return Math.exp(spring.decay * t) * Math.sin(spring.frequency * t) * spring.velocityScale;
+    default: return (Math.exp(spring.decay * t) - Math.exp(spring.frequency * t)) * spring.velocityScale;
+  }
 }
 
 export function springProgress(spring, t) {
@@ -333,15 +361,28 @@ function slack(quotient, atEnd) {
 
 /** CycleClock.entering: the cycle t is in and its position; a boundary starts the next cycle. */
 export function entering(t, cycle, atEnd = false) {
-  if (!Number.isFinite(cycle)) return [0, t];
-  if (!(cycle > 0)) return [0, 0];
+  enter(t, cycle, atEnd);
+  return [entered.iteration, entered.position];
+}
+
+// entering's answer for the sampler's hot path, which must not allocate an array per node per sample.
+const entered = { iteration: 0, position: 0 };
+
+function enter(t, cycle, atEnd) {
+  if (!Number.isFinite(cycle)) return setEntered(0, t);
+  if (!(cycle > 0)) return setEntered(0, 0);
   const quotient = t / cycle;
   const iteration = Math.floor(quotient);
   const s = slack(quotient, atEnd);
   const fraction = quotient - iteration;
-  if (fraction >= 1 - s) return [iteration + 1, 0];
-  if (fraction <= s) return [iteration, 0];
-  return [iteration, Math.min(Math.max(t - cycle * iteration, 0), cycle)];
+  if (fraction >= 1 - s) return setEntered(iteration + 1, 0);
+  if (fraction <= s) return setEntered(iteration, 0);
+  return setEntered(iteration, Math.min(Math.max(t - cycle * iteration, 0), cycle));
+}
+
+function setEntered(iteration, position) {
+  entered.iteration = iteration;
+  entered.position = position;
 }
 
 /** CycleClock.leaving: the cycle t closes; a boundary ends the cycle before it. */
@@ -403,10 +444,21 @@ function makeNode(parent, stage) {
   };
 }
 
-const NOT_IN_EFFECT = Object.freeze({ progress: 0, seconds: 0, iteration: 0, childTime: 0, inEffect: false });
+/** A node's time in one sample (LeafTime): one record per node, rewritten by every sample (nothing allocated). */
+function makeLeaf() {
+  return { progress: 0, seconds: 0, iteration: 0, childTime: 0, inEffect: false };
+}
 
-/** TimeNode.time: the parent's time run through the node. */
-function nodeTime(node, parentTime) {
+function notInEffect(out) {
+  out.progress = 0;
+  out.seconds = 0;
+  out.iteration = 0;
+  out.childTime = 0;
+  out.inEffect = false;
+}
+
+/** TimeNode.time: the parent's time run through the node, into `out`. */
+function nodeTime(node, parentTime, out) {
   const { begin, speed, offset, duration, cycle, flags } = node;
   let sinceBegin = parentTime - begin;
   let localTime = offset;
@@ -415,11 +467,11 @@ function nodeTime(node, parentTime) {
   if (speed === 0) {
     localTime = offset;
   } else if (sinceBegin < 0) {
-    if (!(flags & STAGE_FLAGS.fillsBackwards)) return NOT_IN_EFFECT;
+    if (!(flags & STAGE_FLAGS.fillsBackwards)) return notInEffect(out);
   } else if (Math.abs(sinceBegin * speed) < node.activeLimit) {
     localTime = sinceBegin * speed + offset;
   } else {
-    if (flags & STAGE_FLAGS.removed || !(flags & STAGE_FLAGS.fillsForwards)) return NOT_IN_EFFECT;
+    if (flags & STAGE_FLAGS.removed || !(flags & STAGE_FLAGS.fillsForwards)) return notInEffect(out);
     terminal = true;
   }
   let u;
@@ -428,7 +480,9 @@ function nodeTime(node, parentTime) {
     iteration = node.endIteration;
     u = node.endPosition;
   } else {
-    [iteration, u] = entering(localTime, cycle);
+    enter(localTime, cycle, false);
+    iteration = entered.iteration;
+    u = entered.position;
     if (speed > 0 ? iteration > node.endIteration : speed < 0 && iteration < node.endIteration) {
       iteration = node.endIteration;
       u = node.endPosition;
@@ -440,8 +494,11 @@ function nodeTime(node, parentTime) {
   if (!Number.isFinite(duration)) progress = 0;
   else if (node.eased) progress = curveProgress(node.curve, fraction);
   else progress = fraction;
-  const childTime = Number.isFinite(duration) ? progress * duration : tau;
-  return { progress, seconds: tau, iteration, childTime, inEffect: true };
+  out.progress = progress;
+  out.seconds = tau;
+  out.iteration = iteration;
+  out.childTime = Number.isFinite(duration) ? progress * duration : tau;
+  out.inEffect = true;
 }
 
 // ---- The sampler (Sampler.swift, SamplerProgram.swift, Sampler+Segments.swift, Sampler+Compose.swift) ---------
@@ -487,7 +544,9 @@ export class Sampler {
       }
       this.timelineNodes.push(nodes);
     }
-    this.times = this.timelineNodes.map((nodes) => new Array(nodes.length).fill(NOT_IN_EFFECT));
+    this.times = this.timelineNodes.map((nodes) => nodes.map(makeLeaf));
+    this.playingFor = null;
+    this.playing = [];
     const width = Math.max(3, ...plan.tracks.map((track) => track.components));
     this.value = new Float64Array(width);
     this.start = new Float64Array(width);
@@ -498,9 +557,13 @@ export class Sampler {
   /** Sampler.sample(at:playing:): the timelines (indices) from 0 over the layers' own values, in file order. */
   sample(time, timelines, frames) {
     resetFrames(frames, this.plan.modelValues, this.plan.modelPaths);
-    const playing = [...new Set(timelines)].filter((t) => t >= 0 && t < this.plan.timelines.length);
-    playing.sort((a, b) => a - b);
-    for (const timeline of playing) this.compose(timeline, time, frames);
+    // The same list as the last call (the autoplay set, every frame of a preview): its order is known.
+    if (timelines !== this.playingFor) {
+      this.playing = [...new Set(timelines)].filter((t) => t >= 0 && t < this.plan.timelines.length);
+      this.playing.sort((a, b) => a - b);
+      this.playingFor = Object.isFrozen(timelines) ? timelines : null;
+    }
+    for (const timeline of this.playing) this.compose(timeline, time, frames);
   }
 
   /** Composes timeline `timeline` at `localTime` of its own clock onto the frames as they stand. */
@@ -509,16 +572,17 @@ export class Sampler {
     const times = this.times[timeline];
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index];
-      if (node.parent < 0) times[index] = nodeTime(node, localTime);
-      else if (times[node.parent].inEffect) times[index] = nodeTime(node, times[node.parent].childTime);
-      else times[index] = NOT_IN_EFFECT;
+      if (node.parent < 0) nodeTime(node, localTime, times[index]);
+      else if (times[node.parent].inEffect) nodeTime(node, times[node.parent].childTime, times[index]);
+      else notInEffect(times[index]);
     }
     const [first, end] = this.plan.timelines[timeline].tracks;
     for (let t = first; t < end; t++) {
       const track = this.plan.tracks[t];
       if (track.node < 0 || !times[track.node].inEffect) continue;
       const frame = frames[track.layer];
-      if (track.slot < 0) this.composeTrack(track, times[track.node], frame.path, 0, frame.values);
+      // A negative slot writes the layer's list numbers from −1 − slot on (ListLayout: path, gradient stops).
+      if (track.slot < 0) this.composeTrack(track, times[track.node], frame.path, -1 - track.slot, frame.values);
       else this.composeTrack(track, times[track.node], frame.values, track.slot, frame.values);
     }
   }
@@ -677,12 +741,34 @@ export function parseEvents(text) {
     .map((entry) => entry.event);
 }
 
+/** MachineTable.Transition.progress(elapsed:) and velocityResponse(elapsed:): a spring keeps its own clock. */
+function transitionProgress(transition, elapsed) {
+  if (transition.spring) {
+    return { progress: springProgress(transition.spring, elapsed),
+      response: springVelocityResponse(transition.spring, elapsed) };
+  }
+  const fraction = Math.min(Math.max(elapsed / transition.duration, 0), 1);
+  return { progress: transition.curve ? curveProgress(transition.curve, fraction) : fraction, response: 0 };
+}
+
+/** PoseAnimation.value(progress:response:). */
+function poseValue(pose, progress, response) {
+  if (pose.holds) return pose.from;
+  const eased = pose.from + (pose.to - pose.from) * progress;
+  return pose.velocity === 0 ? eased : eased + pose.velocity * response;
+}
+
 /** The Hermite fade of a blend offset (BlendOffset.offset). */
 function blendAmount(blend, elapsed, window) {
   if (!(elapsed < window)) return 0;
   const s = Math.max(elapsed, 0) / window;
   const rest = 1 - s;
   return rest * rest * ((1 + 2 * s) * blend.value + s * window * blend.velocity);
+}
+
+/** MachineReplay.startingSlope: the first difference, or minmod of the first two where they disagree by half. */
+function startingSlope(first, second) {
+  return Math.abs(first - second) <= 0.5 * Math.max(Math.abs(first), Math.abs(second)) ? first : minmod(first, second);
 }
 
 function minmod(a, b) {
@@ -762,10 +848,9 @@ export class MachineReplay {
       const transition = this.machine.transitions[episode.transition];
       const elapsed = time - episode.start;
       if (elapsed < transition.duration) {
-        const fraction = Math.min(Math.max(elapsed / transition.duration, 0), 1);
-        const progress = transition.curve ? curveProgress(transition.curve, fraction) : fraction;
+        const { progress, response } = transitionProgress(transition, elapsed);
         for (const pose of episode.poses) {
-          const value = pose.holds ? pose.from : pose.from + (pose.to - pose.from) * progress;
+          const value = poseValue(pose, progress, response);
           if (pose.target < 0) frames[pose.layer].path[-1 - pose.target] = value;
           else frames[pose.layer].values[pose.target] = value;
         }
@@ -838,8 +923,12 @@ export class MachineReplay {
     this.composeEpisode(previous, time, frames);
     const completion = time + transition.length;
     const complete = state.loop === null ? completion : completion + state.loopLength;
-    this.episodes.push({ start: time, state: transition.to, transition: index, completion, complete,
-      poses: this.poseAnimations(frames, state, transition), blends: [] });
+    const poses = this.poseAnimations(frames, state, transition);
+    if (interrupting && transition.interrupt === 'blend' && transition.spring) {
+      this.carryVelocities(poses, transition, frames, previous, time);
+    }
+    this.episodes.push({ start: time, state: transition.to, transition: index, completion, complete, poses,
+      blends: [] });
     if (interrupting && transition.interrupt === 'blend' && transition.duration > 0) {
       this.episodes[this.episodes.length - 1].blends = this.blendOffsets(frames, previous);
     }
@@ -858,9 +947,9 @@ export class MachineReplay {
         const to = values[slot];
         if (from === to) continue;
         if (DISCRETE_SLOTS[slot]) {
-          if (transition.discrete === 'end') poses.push({ layer, target: slot, from, to, holds: true });
+          if (transition.discrete === 'end') poses.push({ layer, target: slot, from, to, holds: true, velocity: 0 });
         } else {
-          poses.push({ layer, target: slot, from, to, holds: false });
+          poses.push({ layer, target: slot, from, to, holds: false, velocity: 0 });
         }
       }
       const path = state.paths[layer];
@@ -868,10 +957,42 @@ export class MachineReplay {
         const from = frames[layer].path[i];
         const to = path[i];
         if (from === to) continue;
-        poses.push({ layer, target: -1 - i, from, to, holds: false });
+        poses.push({ layer, target: -1 - i, from, to, holds: false, velocity: 0 });
       }
     }
     return poses;
+  }
+
+  /** MachineReplay.carryVelocities: an interrupting spring starts each number with its velocity on screen. */
+  carryVelocities(poses, transition, onScreen, previous, start) {
+    if (poses.length === 0) return;
+    const step = Math.max(1e-6, 16 * ulp(start));
+    const earlier = start - step;
+    const later = start + step;
+    const before = this.newFrames();
+    const after = this.newFrames();
+    this.composeEpisode(this.episodeIndex(earlier), earlier, before);
+    this.composeEpisode(previous, later, after);
+    const unseen = this.unseenLayers(onScreen);
+    const back = start - earlier;
+    const forward = later - start;
+    for (const pose of poses) {
+      if (pose.holds || unseen[pose.layer]) continue;
+      const shown = read(onScreen, pose.layer, pose.target);
+      const screen = minmod((shown - read(before, pose.layer, pose.target)) / back,
+        (read(after, pose.layer, pose.target) - shown) / forward);
+      const velocity = screen - transition.springParameters[3] * (pose.to - pose.from);
+      pose.velocity = Number.isFinite(velocity) ? velocity : 0;
+    }
+  }
+
+  unseenLayers(frames) {
+    const parents = this.plan.parents;
+    const unseen = [];
+    for (let layer = 0; layer < frames.length; layer++) {
+      unseen.push(frames[layer].values[HIDDEN] !== 0 || (parents[layer] >= 0 && unseen[parents[layer]]));
+    }
+    return unseen;
   }
 
   blendOffsets(onScreen, previous) {
@@ -882,28 +1003,33 @@ export class MachineReplay {
     const later = start + step;
     const now = this.newFrames();
     const next = this.newFrames();
+    const further = this.newFrames();
     const before = this.newFrames();
     const after = this.newFrames();
+    const twice = later + step;
     this.composeEpisode(index, start, now);
     this.composeEpisode(index, later, next);
+    this.composeEpisode(index, twice, further);
     this.composeEpisode(this.episodeIndex(earlier), earlier, before);
     this.composeEpisode(previous, later, after);
     const back = start - earlier;
     const forward = later - start;
-    const parents = this.plan.parents;
-    const unseen = [];
-    for (let layer = 0; layer < onScreen.length; layer++) {
-      unseen.push(onScreen[layer].values[HIDDEN] !== 0 || (parents[layer] >= 0 && unseen[parents[layer]]));
-    }
+    const unseen = this.unseenLayers(onScreen);
+    const springStarts = this.springStarts(this.episodes[index], forward);
     const offsets = [];
     const consider = (layer, target) => {
       const shown = read(onScreen, layer, target);
+      const pose = springStarts.poses.get(`${layer}|${target}`);
+      if (pose && read(now, layer, target) === pose.from
+        && read(next, layer, target) === poseValue(pose, springStarts.progress, springStarts.response)) return;
       const value = shown - read(now, layer, target);
       const continued = read(after, layer, target);
       const following = read(next, layer, target);
       if (value === 0 && continued === following) return;
       const interrupted = minmod((shown - read(before, layer, target)) / back, (continued - shown) / forward);
-      const difference = interrupted - (following - read(now, layer, target)) / forward;
+      const own = startingSlope((following - read(now, layer, target)) / forward,
+        (read(further, layer, target) - following) / (twice - later));
+      const difference = interrupted - own;
       const velocity = Number.isFinite(difference) ? difference : 0;
       if (value === 0 && velocity === 0) return;
       offsets.push({ layer, target, value, velocity });
@@ -914,6 +1040,16 @@ export class MachineReplay {
       for (let i = 0; i < onScreen[layer].path.length; i++) consider(layer, -1 - i);
     }
     return offsets;
+  }
+
+  /** MachineReplay.SpringStarts: a spring transition's pose animations by number, and their progress a step in. */
+  springStarts(episode, step) {
+    const poses = new Map();
+    const transition = this.machine.transitions[episode.transition];
+    if (!transition.spring) return { poses, progress: 0, response: 0 };
+    const { progress, response } = transitionProgress(transition, step);
+    for (const pose of episode.poses) if (!pose.holds) poses.set(`${pose.layer}|${pose.target}`, pose);
+    return { poses, progress, response };
   }
 
   /** MachineReplay.receive: one more event, no earlier than the last; returns how it was ignored, or null. */
@@ -972,6 +1108,21 @@ function flagBits(list, table, where) {
     bits |= table[name];
   });
   return bits;
+}
+
+/** A transition's `spring` (MachineTable.decodeSpring): five finite numbers, a spring that moves and settles. */
+function transitionSpring(transition, where) {
+  const c = numbers(transition.spring, `${where}.spring`);
+  if (c.length !== 5 || !c.every(Number.isFinite) || !(c[4] === 0 || c[4] === 1)) {
+    fail(`${where}.spring`, 'expected [mass, stiffness, damping, initialVelocity, allowsOverdamping (0 or 1)]');
+  }
+  const frequency = Math.sqrt(c[1] / c[0]);
+  const ratio = c[2] / (2 * Math.sqrt(c[1] * c[0]));
+  if (!(c[0] > 0 && c[1] > 0 && c[2] > 0 && Number.isFinite(frequency) && frequency > 0 && Number.isFinite(ratio)
+    && number(transition.duration, `${where}.duration`) > 0)) {
+    fail(`${where}.spring`, 'a spring transition needs mass, stiffness, damping and duration > 0');
+  }
+  return [c[0], c[1], c[2], c[3], c[4] !== 0];
 }
 
 function timingFunction(value, where) {
@@ -1044,8 +1195,8 @@ export function readPlan(json) {
   const layers = json.layers.map((layer, index) => {
     const where = `layers[${index}]`;
     const parent = layer.parent === null ? -1 : integer(layer.parent, `${where}.parent`, index);
-    if (!['layer', 'shape', 'text', 'replicator'].includes(layer.type)) {
-      fail(`${where}.type`, 'expected layer, shape, text or replicator');
+    if (!['layer', 'shape', 'text', 'gradient', 'replicator'].includes(layer.type)) {
+      fail(`${where}.type`, 'expected layer, shape, text, gradient or replicator');
     }
     // Optional, 0 when absent: which copy of its replicator superlayer the layer is (ReplicaGeometry).
     const replica = layer.replica === undefined ? 0 : integer(layer.replica, `${where}.replica`, Number.MAX_SAFE_INTEGER);
@@ -1053,7 +1204,7 @@ export function readPlan(json) {
       fail(`${where}.replica`, 'only a sublayer of a replicator is one of its copies');
     }
     if (typeof layer.pathElements !== 'string') fail(`${where}.pathElements`, 'expected a string');
-    const coordinates = numbers(layer.pathCoordinates, `${where}.pathCoordinates`);
+    let coordinates = numbers(layer.pathCoordinates, `${where}.pathCoordinates`);
     let expected = 0;
     for (const letter of layer.pathElements) {
       if (!(letter in COORDINATES)) fail(`${where}.pathElements`, `unknown element '${letter}'`);
@@ -1066,10 +1217,32 @@ export function readPlan(json) {
     for (const [name, words] of STYLE_WORDS) {
       if (!words.includes(layer.style[name])) fail(`${where}.style.${name}`, `expected one of ${words.join(', ')}`);
     }
+    let style = layer.style;
+    if (layer.type === 'gradient') {
+      coordinates = gradientStops(layer, where);
+      if (!GRADIENT_TYPES.includes(layer.gradientType)) {
+        fail(`${where}.gradientType`, `expected one of ${GRADIENT_TYPES.join(', ')}`);
+      }
+      style = { ...layer.style, gradientType: layer.gradientType };
+    }
+    // Optional (plans from before shadows have none): null, or a static path as `pathElements` and coordinates.
+    const shadowPath = layer.style.shadowPath;
+    if (shadowPath !== undefined && shadowPath !== null) {
+      const at = `${where}.style.shadowPath`;
+      if (typeof shadowPath !== 'object' || typeof shadowPath.elements !== 'string') fail(at, 'expected null or a path');
+      const shadowCoordinates = numbers(shadowPath.coordinates, `${at}.coordinates`);
+      let needed = 0;
+      for (const letter of shadowPath.elements) {
+        if (!(letter in COORDINATES)) fail(`${at}.elements`, `unknown element '${letter}'`);
+        needed += COORDINATES[letter];
+      }
+      if (shadowCoordinates.length !== needed || !shadowCoordinates.every(Number.isFinite)) {
+        fail(`${at}.coordinates`, `the elements need ${needed} finite coordinates`);
+      }
+    }
     return {
       id: String(layer.id), parent, type: layer.type, mask: layer.mask === true, replica,
-      values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates,
-      style: layer.style,
+      values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates, style,
     };
   });
   if (!Array.isArray(json.tracks)) fail('tracks', 'expected an array');
@@ -1103,13 +1276,37 @@ export function readPlan(json) {
   }
   const plan = {
     scene: String(json.scene), width: json.size[0], height: json.size[1], layers, timelines, tracks, warnings,
-    modelValues: layers.map((layer) => layer.values), modelPaths: layers.map((layer) => layer.coordinates),
+    // Typed, for the copy each sample starts from (resetFrames).
+    modelValues: layers.map((layer) => Float64Array.from(layer.values)),
+    modelPaths: layers.map((layer) => Float64Array.from(layer.coordinates)),
     parents: layers.map((layer) => layer.parent),
-    autoplay: timelines.flatMap((timeline, index) => (timeline.autoplay ? [index] : [])),
+    autoplay: Object.freeze(timelines.flatMap((timeline, index) => (timeline.autoplay ? [index] : []))),
     machine: null,
   };
   if (json.machine !== undefined && json.machine !== null) plan.machine = readMachine(json.machine, plan, mapValues);
   return plan;
+}
+
+const GRADIENT_TYPES = ['axial', 'radial', 'conic'];
+/** ListLayout (Sources/SceneCore/Properties/ListLayout.swift): a gradient's list numbers are its n locations, then
+ * its n colours' r, g, b, a. */
+export const MAX_STOPS = 64;
+export function listRange(property, count) {
+  if (property === 'locations') return [0, count / 5];
+  if (property === 'colors') return [count / 5, count];
+  return [0, count];
+}
+
+function gradientStops(layer, where) {
+  const colors = numbers(layer.colors, `${where}.colors`);
+  const locations = numbers(layer.locations, `${where}.locations`);
+  if (colors.length !== 4 * locations.length || locations.length > MAX_STOPS || !colors.every(Number.isFinite)) {
+    fail(`${where}.colors`, `expected 4 finite numbers per location, at most ${MAX_STOPS} stops`);
+  }
+  if (!locations.every((l, i) => l >= 0 && l <= 1 && (i === 0 || locations[i - 1] <= l))) {
+    fail(`${where}.locations`, 'expected numbers from 0 to 1 that never decrease');
+  }
+  return locations.concat(colors);
 }
 
 function readTrack(item, where, layers, known, warnings) {
@@ -1117,10 +1314,16 @@ function readTrack(item, where, layers, known, warnings) {
   const components = item.components;
   if (!Number.isInteger(components) || components < 1) fail(`${where}.components`, 'expected a positive integer');
   let slot;
-  if (item.slot === 'path') {
-    slot = -1;
-    if (components !== layers[layer].coordinates.length) {
-      fail(`${where}.components`, `a path track has the layer's ${layers[layer].coordinates.length} coordinates`);
+  const isList = item.slot === 'path' || item.slot === 'colors' || item.slot === 'locations';
+  if (isList) {
+    if (item.component !== 0) fail(`${where}.component`, `a ${item.slot} track starts at component 0`);
+    if ((item.slot === 'path') !== (layers[layer].type !== 'gradient')) {
+      fail(`${where}.slot`, `'${item.slot}' is not a list of a ${layers[layer].type} layer`);
+    }
+    const [start, end] = listRange(item.slot, layers[layer].coordinates.length);
+    slot = -1 - start;
+    if (components !== end - start) {
+      fail(`${where}.components`, `a ${item.slot} track has the layer's ${end - start} numbers`);
     }
   } else if (known[item.slot]) {
     const here = known[item.slot];
@@ -1161,9 +1364,9 @@ function readTrack(item, where, layers, known, warnings) {
     fail(`${where}.values`, `expected finite numbers, a multiple of ${components}`);
   }
   if (!coefficientsFinite(item.coefficients)) fail(`${where}.coefficients`, 'expected finite numbers');
-  if (item.slot !== 'path' && flags & TRACK_FLAGS.broadcast
+  if (!isList && flags & TRACK_FLAGS.broadcast
     ? components !== 1 || slot + 3 > known[item.slot].first + known[item.slot].width
-    : item.slot !== 'path' && slot + components > known[item.slot].first + known[item.slot].width) {
+    : !isList && slot + components > known[item.slot].first + known[item.slot].width) {
     fail(`${where}.components`, 'the components run past the slot');
   }
   if (flags & (TRACK_FLAGS.rotateAuto | TRACK_FLAGS.rotateAutoReverse) && components !== 2) {
@@ -1211,8 +1414,9 @@ function readTrack(item, where, layers, known, warnings) {
     && (segments[0].kind === SEGMENT.basic || segments[0].kind === SEGMENT.spring))) {
     fail(`${where}.flags`, 'relative tracks are one basic or spring segment');
   }
-  return { keyPath: item.keyPath, layer, slot, components, flags, stages, keyTimes, values, segments, coefficients,
-    cursor: 0, node: -1 };
+  // The numbers a sample reads as typed arrays: unboxed doubles whatever the JSON held, and no elements-kind checks.
+  return { keyPath: item.keyPath, layer, slot, components, flags, stages, keyTimes: Float64Array.from(keyTimes),
+    values: Float64Array.from(values), segments, coefficients: Float64Array.from(coefficients), cursor: 0, node: -1 };
 }
 
 function coefficientsFinite(list) {
@@ -1239,6 +1443,7 @@ function readMachine(json, plan, mapValues) {
   const transitions = json.transitions.map((transition, index) => {
     const where = `machine.transitions[${index}]`;
     const points = timingFunction(transition.timingFunction, `${where}.timingFunction`);
+    const spring = transition.spring === undefined ? null : transitionSpring(transition, where);
     return {
       from: integer(transition.from, `${where}.from`, states.length),
       to: integer(transition.to, `${where}.to`, states.length),
@@ -1246,6 +1451,7 @@ function readMachine(json, plan, mapValues) {
         events.length),
       duration: number(transition.duration, `${where}.duration`),
       curve: isLinear(points) ? null : cubicCurve(points),
+      spring: spring && springCurve(...spring), springParameters: spring,
       timeline: transition.timeline === null ? null
         : integer(transition.timeline, `${where}.timeline`, plan.timelines.length),
       discrete: transition.discrete, interrupt: transition.interrupt ?? 'blend',
@@ -1365,6 +1571,97 @@ export function modulation(v, copy) {
   return result;
 }
 
+/** Transform3D.decomposed: scale, rotation z, y, x, translation, then (ten components) the perspective m34. */
+function decomposed(v, t, perspective) {
+  const [cz, sz] = cosineAndSine(v[t + 5]);
+  const [cy, sy] = cosineAndSine(v[t + 4]);
+  const [cx, sx] = cosineAndSine(v[t + 3]);
+  let m = [v[t + 6], 0, 0, 0, 0, v[t + 7], 0, 0, 0, 0, v[t + 8], 0, 0, 0, 0, 1];
+  m = multiply(m, [cz, sz, 0, 0, -sz, cz, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  m = multiply(m, [cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1]);
+  m = multiply(m, [1, 0, 0, 0, 0, cx, sx, 0, 0, -sx, cx, 0, 0, 0, 0, 1]);
+  m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[t], v[t + 1], v[t + 2], 1]);
+  if (perspective && v[t + 9] !== 0) m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, v[t + 9], 0, 0, 0, 1]);
+  return m;
+}
+
+const translation3D = (x, y, z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
+const anchorOf = (v) => {
+  const b = SLOTS.bounds.first, a = SLOTS.anchorPoint.first;
+  return [v[b] + v[a] * v[b + 2], v[b + 1] + v[a + 1] * v[b + 3]];
+};
+
+/** LayerProjection.local: a layer's map into its superlayer's plane (a replicator's copy map `instance`
+ * [a, b, c, d, tx, ty] when given, then the superlayer's sublayerTransform about its anchor point, when `parent`
+ * is given), flattened to a 3×3 homography [m11 m12 m14 m21 m22 m24 m41 m42 m44]. */
+export function projectiveLocal(v, parent, instance = null) {
+  const [ax, ay] = anchorOf(v);
+  const p = SLOTS.position.first;
+  let m = multiply(translation3D(-ax, -ay, 0), decomposed(v, SLOTS.transform.first, false));
+  m = multiply(m, translation3D(v[p], v[p + 1], v[SLOTS.zPosition.first]));
+  if (instance) {
+    const [a, b, c, d, tx, ty] = instance;
+    m = multiply(m, [a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1]);
+  }
+  if (parent) {
+    const [sx, sy] = anchorOf(parent);
+    let s = multiply(translation3D(-sx, -sy, 0), decomposed(parent, SLOTS.sublayerTransform.first, true));
+    s = multiply(s, translation3D(sx, sy, 0));
+    m = multiply(m, s);
+  }
+  return [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+}
+
+export function concatenateProjective(m, o) {
+  const product = new Array(9);
+  for (let row = 0; row < 3; row++) {
+    for (let column = 0; column < 3; column++) {
+      product[row * 3 + column] = m[row * 3] * o[column] + m[row * 3 + 1] * o[3 + column]
+        + m[row * 3 + 2] * o[6 + column];
+    }
+  }
+  return product;
+}
+
+/** ProjectiveTransform.matrix3D: as a CATransform3D (and CSS matrix3d()) with the identity's z row and column. */
+export const matrix3D = (h) => [h[0], h[1], 0, h[2], h[3], h[4], 0, h[5], 0, 0, 1, 0, h[6], h[7], 0, h[8]];
+const affineAsProjective = (m) => [m[0], m[1], 0, m[2], m[3], 0, m[4], m[5], 1];
+
+/** ProjectiveTransform.facesBack at the centre of the bounds, and LayerProjection.isCulled. */
+export function isCulled(v, h) {
+  if (v[SLOTS.doubleSided.first] >= 0.5 - 1e-12) return false;
+  const b = SLOTS.bounds.first;
+  const x = v[b] + v[b + 2] / 2, y = v[b + 1] + v[b + 3] / 2;
+  const det = h[0] * (h[4] * h[8] - h[5] * h[7]) - h[1] * (h[3] * h[8] - h[5] * h[6])
+    + h[2] * (h[3] * h[7] - h[4] * h[6]);
+  return det * (x * h[2] + y * h[5] + h[8]) < 0;
+}
+
+const IDENTITY_SUBLAYER = [0, 0, 0, 0, 0, 0, 1, 1, 1, 0];
+
+/** LayerProjection.throughSublayerTransform: whether each layer is drawn through a sublayerTransform in use (not
+ * the identity in the model or a state's pose, or written by a track) on a superlayer; such layers print
+ * `matrix3d`. Computed once per plan. */
+export function throughSublayerTransform(plan) {
+  if (plan.throughSublayerTransform) return plan.throughSublayerTransform;
+  const first = SLOTS.sublayerTransform.first;
+  const differs = (values) => IDENTITY_SUBLAYER.some((x, i) => values[first + i] !== x);
+  const uses = plan.layers.map((layer, index) => differs(plan.modelValues[index]));
+  for (const state of plan.machine?.states ?? []) {
+    state.values.forEach((values, index) => { if (differs(values)) uses[index] = true; });
+  }
+  for (const track of plan.tracks) {
+    if (track.slot >= first && track.slot < first + IDENTITY_SUBLAYER.length) uses[track.layer] = true;
+  }
+  const result = [];
+  plan.layers.forEach((layer, index) => {
+    const parent = layer.parent;
+    result.push(parent >= 0 && (result[parent] || (uses[parent] && !layer.mask)));
+  });
+  plan.throughSublayerTransform = result;
+  return result;
+}
+
 export function concatenate(m, o) {
   return [
     m[0] * o[0] + m[1] * o[2], m[0] * o[1] + m[1] * o[3], m[2] * o[0] + m[3] * o[2], m[2] * o[1] + m[3] * o[3],
@@ -1395,16 +1692,20 @@ function formatPath(elements, coordinates) {
 export function presentation(plan, time, frames) {
   const matrices = [];
   const modulations = [];
+  const through = throughSublayerTransform(plan);
+  const maps = [];
   const layers = plan.layers.map((layer, index) => {
     const v = frames[index].values;
     let local = localMatrix(v);
     let color = null;
+    let instance = null;
     if (layer.parent >= 0) {
       const parent = plan.layers[layer.parent];
       color = modulations[layer.parent];
       if (parent.type === 'replicator' && !layer.mask) {
         const parentValues = frames[layer.parent].values;
-        if (layer.replica !== 0) local = concatenate(local, instanceMatrix(parentValues, layer.replica));
+        if (layer.replica !== 0) instance = instanceMatrix(parentValues, layer.replica);
+        if (instance) local = concatenate(local, instance);
         const own = modulation(parentValues, layer.replica);
         color = color ? color.map((c, i) => c * own[i]) : own;
       }
@@ -1412,6 +1713,12 @@ export function presentation(plan, time, frames) {
     modulations.push(color);
     const matrix = layer.parent < 0 ? local : concatenate(local, matrices[layer.parent]);
     matrices.push(matrix);
+    if (through[index]) {
+      const superlayer = layer.mask ? null : frames[layer.parent].values;
+      maps.push(concatenateProjective(projectiveLocal(v, superlayer, instance), maps[layer.parent]));
+    } else {
+      maps.push(affineAsProjective(matrix));
+    }
     const object = { id: layer.id, parent: layer.parent < 0 ? null : plan.layers[layer.parent].id, type: layer.type };
     for (const property of PROPERTIES) {
       if (property.types !== 'all' && property.types !== layer.type) continue;
@@ -1425,16 +1732,45 @@ export function presentation(plan, time, frames) {
       switch (property.kind) {
         case 'number': case 'duration': object[property.name] = finite(v[first]); break;
         case 'bool': object[property.name] = v[first] >= 0.5; break;
-        case 'point': case 'rect': case 'color': object[property.name] = slots(); break;
+        case 'point': case 'size': case 'rect': case 'color': object[property.name] = slots(); break;
         case 'transform': {
           const all = slots();
           object[property.name] = { translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9) };
           if (property.name !== 'transform') break;
-          object.matrix = matrix.map(finite);
+          if (through[index]) object.matrix3d = matrix3D(maps[index]).map(finite);
+          else object.matrix = matrix.map(finite);
           if (color) object.modulationColor = color.map(finite);
           break;
         }
-        case 'path': object.path = formatPath(layer.elements, frames[index].path); break;
+        case 'perspectiveTransform': {
+          const all = slots();
+          object[property.name] = {
+            translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9), m34: all[9],
+          };
+          break;
+        }
+        case 'path':
+          if (property.name === 'shadowPath') {
+            const shadowPath = layer.style.shadowPath;
+            object.shadowPath = shadowPath ? formatPath(shadowPath.elements, shadowPath.coordinates) : null;
+          } else {
+            object.path = formatPath(layer.elements, frames[index].path);
+          }
+          break;
+        case 'colorList': {
+          const list = frames[index].path;
+          const [start, end] = listRange('colors', list.length);
+          const colors = [];
+          for (let i = start; i < end; i += 4) colors.push([list[i], list[i + 1], list[i + 2], list[i + 3]].map(finite));
+          object.colors = colors;
+          break;
+        }
+        case 'locationList': {
+          const list = frames[index].path;
+          const [start, end] = listRange('locations', list.length);
+          object.locations = Array.from(list.subarray(start, end), finite);
+          break;
+        }
         case 'enumeration': object[property.name] = String(layer.style[property.name] ?? ''); break;
         case 'string': object.string = String(layer.style.string ?? ''); break;
         case 'numberList': object.lineDashPattern = (layer.style.lineDashPattern ?? []).map(finite); break;

@@ -99,12 +99,90 @@ function localMatrix(layer) {
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
+// A layer drawn through its superlayer's sublayerTransform: its map into the superlayer's plane, as a 4×4 for CSS's
+// matrix3d() (LayerProjection.local: the layer's own 4×4, then T(−A_S) · sublayerTransform · T(A_S), the
+// superlayer's anchor point A_S; CSS flattens it into the superlayer's plane as Core Animation does).
+function decomposed({ translation: t, rotation: r, scale: k }, m34) {
+  let m = concat(scale3D(k[0], k[1], k[2]), rotate3D(2, r[2]));
+  m = concat(m, rotate3D(1, r[1]));
+  m = concat(m, rotate3D(0, r[0]));
+  m = concat(m, translate3D(t[0], t[1], t[2]));
+  if (m34) m = concat(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, m34, 0, 0, 0, 1]);
+  return m;
+}
+const anchorOf = (layer) => [layer.bounds[0] + layer.anchorPoint[0] * layer.bounds[2],
+  layer.bounds[1] + layer.anchorPoint[1] * layer.bounds[3]];
+function projectedMatrix(layer, superlayer) {
+  const [ax, ay] = anchorOf(layer);
+  let m = concat(translate3D(-ax, -ay, 0), decomposed(layer.transform, 0));
+  m = concat(m, translate3D(layer.position[0], layer.position[1], layer.zPosition));
+  const [sx, sy] = anchorOf(superlayer);
+  const s = superlayer.sublayerTransform;
+  m = concat(m, translate3D(-sx, -sy, 0));
+  m = concat(m, decomposed(s, s.m34));
+  return concat(m, translate3D(sx, sy, 0));
+}
+
+// The sample's map into the scene as a homography [m11 m12 m14 m21 m22 m24 m41 m42 m44].
+function sceneMap(layer) {
+  const m = layer.matrix3d;
+  if (m) return [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+  const [a, b, c, d, e, f] = layer.matrix;
+  return [a, b, 0, c, d, 0, e, f, 1];
+}
+
+// A replicator's copy seen through a sublayerTransform: its map into the replicator's plane, the copy's map into
+// the scene times the inverse of the replicator's (homographies), as a matrix3d with the identity's z row and
+// column: exact for a flat layer, since CSS flattens into the replicator's plane as Core Animation does. Not a
+// number when the replicator's map cannot be inverted (the copy is then not drawn).
+function copyProjection(layer, replicator) {
+  const h = sceneMap(layer);
+  const r = sceneMap(replicator);
+  const cofactor = [
+    r[4] * r[8] - r[5] * r[7], r[2] * r[7] - r[1] * r[8], r[1] * r[5] - r[2] * r[4],
+    r[5] * r[6] - r[3] * r[8], r[0] * r[8] - r[2] * r[6], r[2] * r[3] - r[0] * r[5],
+    r[3] * r[7] - r[4] * r[6], r[1] * r[6] - r[0] * r[7], r[0] * r[4] - r[1] * r[3],
+  ];
+  const det = r[0] * cofactor[0] + r[1] * cofactor[3] + r[2] * cofactor[6];
+  const inverse = cofactor.map((c) => (det ? c / det : NaN));
+  const m = [];
+  for (let row = 0; row < 3; row++) {
+    for (let column = 0; column < 3; column++) {
+      m.push(h[row * 3] * inverse[column] + h[row * 3 + 1] * inverse[3 + column] + h[row * 3 + 2] * inverse[6 + column]);
+    }
+  }
+  return [m[0], m[1], 0, m[2], m[3], m[4], 0, m[5], 0, 0, 1, 0, m[6], m[7], 0, m[8]];
+}
+
+// A homography's affine part at its weight (the filter region of a tinted copy seen in perspective: approximate).
+function affineOf(h) {
+  return [h[0] / h[8], h[1] / h[8], h[3] / h[8], h[4] / h[8], h[6] / h[8], h[7] / h[8]];
+}
+
+// LayerProjection.isCulled: doubleSided false and the map mirrors the layer at the centre of its bounds.
+function isCulled(layer, h) {
+  if (layer.doubleSided !== false) return false;
+  const x = layer.bounds[0] + layer.bounds[2] / 2;
+  const y = layer.bounds[1] + layer.bounds[3] / 2;
+  const det = h[0] * (h[4] * h[8] - h[5] * h[7]) - h[1] * (h[3] * h[8] - h[5] * h[6])
+    + h[2] * (h[3] * h[7] - h[4] * h[6]);
+  return det * (x * h[2] + y * h[5] + h[8]) < 0;
+}
+
+// Each element remembers what `set` last wrote to it (null: removed), so that a frame compares with that instead
+// of asking the DOM for every attribute of every layer (1,000 layers: tens of thousands of getAttribute calls);
+// only `set` writes these attributes.
 function set(element, name, value) {
+  const written = element.scenecWritten ?? (element.scenecWritten = {});
   if (value === null || value === undefined) {
-    if (element.hasAttribute(name)) element.removeAttribute(name);
+    if (written[name] === null) return;
+    written[name] = null;
+    element.removeAttribute(name);
   } else {
     const text = String(value);
-    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+    if (written[name] === text) return;
+    written[name] = text;
+    element.setAttribute(name, text);
   }
 }
 
@@ -114,15 +192,19 @@ function make(name, parent) {
   return element;
 }
 
-// The elements of one layer, in Core Animation's order: background, then (clipped by masksToBounds) the content
-// and the sublayers, then the border on top.
+// The elements of one layer, in Core Animation's order: the shadow, the background, then (clipped by
+// masksToBounds) the content and the sublayers, then the border on top. `body` holds all but a shadowPath's
+// shadow, and carries the filter that casts the shadow of its alpha; `shadowed` clips both with masksToBounds.
 class LayerNode {
   constructor(key, type) {
     this.key = key;
     this.type = type;
     this.group = make("g");
-    this.background = make("rect", this.group);
-    this.clipped = make("g", this.group);
+    this.shadowed = make("g", this.group);
+    this.shadowPath = make("path", this.shadowed);
+    this.body = make("g", this.shadowed);
+    this.background = make("rect", this.body);
+    this.clipped = make("g", this.body);
     if (type === "shape") {
       this.fill = make("path", this.clipped);
       this.stroke = make("path", this.clipped);
@@ -130,12 +212,54 @@ class LayerNode {
     } else if (type === "text") {
       this.text = make("text", this.clipped);
       this.text.setAttributeNS("http://www.w3.org/XML/1998/namespace", "xml:space", "preserve");
+    } else if (type === "gradient") {
+      // Axial and radial: the rounded bounds filled with an SVG gradient (its element in `defs`, made when the
+      // type first needs it); conic, which SVG lacks: a CSS conic-gradient in a foreignObject, exact.
+      this.fill = make("path", this.clipped);
+      this.paint = null;
+      this.conic = make("foreignObject", this.clipped);
+      this.conicBox = document.createElementNS("http://www.w3.org/1999/xhtml", "div");
+      this.conicBox.style.width = "100%";
+      this.conicBox.style.height = "100%";
+      this.conic.appendChild(this.conicBox);
     }
     this.sublayers = make("g", this.clipped);
-    this.border = make("path", this.group);
+    this.border = make("path", this.body);
     set(this.border, "fill-rule", "evenodd");
     this.clipPath = null;
     this.mask = null;
+    this.shadowFilter = null;
+    this.blurFilter = null;
+    this.shadowClip = null;
+    this.projected = null;
+  }
+
+  // The wrapper of a layer drawn through its superlayer's sublayerTransform: an HTML box inside the superlayer's
+  // SVG, transformed by CSS matrix3d() (SVG has no projective transforms), holding an SVG for the layer itself.
+  wrapper() {
+    if (!this.projected) {
+      const object = make("foreignObject");
+      set(object, "x", 0); set(object, "y", 0); set(object, "width", 1); set(object, "height", 1);
+      object.style.overflow = "visible";
+      // An HTML element (the page is HTML): the box CSS transforms in 3-D.
+      const box = document.createElement("div");
+      box.style.cssText = "position:absolute;left:0;top:0;width:0;height:0;transform-origin:0 0;";
+      object.appendChild(box);
+      const inner = make("svg", box);
+      set(inner, "width", 1); set(inner, "height", 1);
+      inner.style.cssText = "position:absolute;left:0;top:0;overflow:visible;";
+      this.projected = { object, box, inner, transform: "" };
+    }
+    if (this.group.parentNode !== this.projected.inner) this.projected.inner.appendChild(this.group);
+    return this.projected;
+  }
+
+  // The element the superlayer arranges: the wrapper when there is one in use, else the group.
+  unwrap() {
+    if (this.projected && this.group.parentNode === this.projected.inner) {
+      this.projected.object.remove();
+      this.projected = null;
+    }
   }
 }
 
@@ -226,6 +350,71 @@ export function createRenderer(svg, options = {}) {
     set(s, "stroke-dashoffset", -from);
   }
 
+  // CAGradientLayer as SVGExporter+Gradient.swift reads it: start/end points in unit coordinates of the bounds;
+  // radial: an ellipse at the start point, half axes the start-to-end distances; conic: centred on the start
+  // point, location 0 towards the end point, clockwise through a full turn.
+  function drawGradient(n, layer, white) {
+    const bounds = standardized(layer.bounds);
+    const stops = [];
+    let running = 0;
+    layer.locations.forEach((location, i) => {
+      running = Math.max(running, Math.min(Math.max(location, 0), 1));
+      stops.push({ offset: running, color: layer.colors[i] });
+    });
+    const visible = bounds.width > 0 && bounds.height > 0 && stops.some((s) => alphaOf(s.color) > 0);
+    const conic = layer.gradientType === "conic";
+    set(n.fill, "display", visible && !conic ? null : "none");
+    set(n.conic, "display", visible && conic ? null : "none");
+    if (!visible) return;
+    const [bx, by, bw, bh] = layer.bounds;
+    const start = [bx + layer.startPoint[0] * bw, by + layer.startPoint[1] * bh];
+    const end = [bx + layer.endPoint[0] * bw, by + layer.endPoint[1] * bh];
+    const radius = clampRadius(layer.cornerRadius, bounds);
+    if (conic) {
+      set(n.conic, "x", bounds.x); set(n.conic, "y", bounds.y);
+      set(n.conic, "width", bounds.width); set(n.conic, "height", bounds.height);
+      const angle = end[0] === start[0] && end[1] === start[1] ? 0 : Math.atan2(end[1] - start[1], end[0] - start[0]);
+      // CSS measures from 12 o'clock, clockwise; CA's location 0 points along start → end.
+      const from = angle * 180 / Math.PI + 90;
+      const css = stops.map(({ offset, color }) => {
+        const c = white ? [1, 1, 1, color[3]] : color;
+        const byte = (x) => Math.round(Math.min(Math.max(x, 0), 1) * 255);
+        return `rgba(${byte(c[0])}, ${byte(c[1])}, ${byte(c[2])}, ${alphaOf(c)}) ${offset * 100}%`;
+      });
+      const at = `${start[0] - bounds.x}px ${start[1] - bounds.y}px`;
+      const background = `conic-gradient(from ${from}deg at ${at}, ${css.join(", ")})`;
+      if (n.conicBox.style.background !== background) n.conicBox.style.background = background;
+      n.conicBox.style.borderRadius = radius > 0 ? `${radius}px` : "";
+      return;
+    }
+    const kind = layer.gradientType === "radial" ? "radialGradient" : "linearGradient";
+    if (!n.paint || n.paint.localName !== kind) {
+      n.paint?.remove();
+      n.paint = make(kind, defs);
+      n.paint.id = prefix + "gradient-" + nodes.size + "-" + n.key.replace(/[^A-Za-z0-9_-]/g, "_");
+      set(n.paint, "gradientUnits", "userSpaceOnUse");
+    }
+    const p = n.paint;
+    if (kind === "linearGradient") {
+      set(p, "x1", start[0]); set(p, "y1", start[1]); set(p, "x2", end[0]); set(p, "y2", end[1]);
+    } else {
+      // A unit circle mapped onto the ellipse; a vanishing axis kept just above 0, as the exporter does.
+      const rx = Math.max(Math.abs(end[0] - start[0]), 1e-9);
+      const ry = Math.max(Math.abs(end[1] - start[1]), 1e-9);
+      set(p, "cx", 0); set(p, "cy", 0); set(p, "r", 1);
+      set(p, "gradientTransform", `matrix(${rx} 0 0 ${ry} ${start[0]} ${start[1]})`);
+    }
+    while (p.childNodes.length > stops.length) p.lastChild.remove();
+    while (p.childNodes.length < stops.length) make("stop", p);
+    stops.forEach(({ offset, color }, i) => {
+      set(p.childNodes[i], "offset", offset);
+      set(p.childNodes[i], "stop-color", white ? "#ffffff" : hex(color));
+      set(p.childNodes[i], "stop-opacity", alphaOf(color) < 1 ? alphaOf(color) : null);
+    });
+    set(n.fill, "d", roundedRectPath(bounds, radius));
+    set(n.fill, "fill", `url(#${p.id})`);
+  }
+
   function drawText(n, layer, white) {
     const visible = layer.string && alphaOf(layer.foregroundColor) > 0 && layer.fontSize > 0;
     set(n.text, "display", visible ? null : "none");
@@ -254,6 +443,7 @@ export function createRenderer(svg, options = {}) {
   // The canvas (with a 1-unit margin) mapped into a layer's coordinates: the mask region, so nothing visible is
   // cut by the mask's own extent.
   function canvasIn(matrix) {
+    if (matrix.length === 16) return projectiveCanvasIn(matrix);
     const [a, b, c, d, e, f] = matrix;
     const det = a * d - b * c;
     const { width: w, height: h } = size;
@@ -266,7 +456,110 @@ export function createRenderer(svg, options = {}) {
       height: Math.max(...ys) - Math.min(...ys) };
   }
 
+  // canvasIn for a projective map: the canvas corners through the inverse homography, or (a corner behind the
+  // eye) a region large enough for anything drawn.
+  function projectiveCanvasIn(m) {
+    const [a, b, p, c, d, q, e, f, r] = [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+    // The adjugate of [[a b p] [c d q] [e f r]]: the inverse up to a factor, which the divide removes.
+    const inv = [d * r - q * f, p * f - b * r, b * q - p * d, q * e - c * r, a * r - p * e, p * c - a * q,
+      c * f - d * e, b * e - a * f, a * d - b * c];
+    const { width: w, height: h } = size;
+    const huge = { x: -1e6, y: -1e6, width: 2e6, height: 2e6 };
+    const corners = [];
+    let sign = 0;
+    for (const [x, y] of [[-1, -1], [w + 1, -1], [w + 1, h + 1], [-1, h + 1]]) {
+      const X = x * inv[0] + y * inv[3] + inv[6], Y = x * inv[1] + y * inv[4] + inv[7];
+      const W = x * inv[2] + y * inv[5] + inv[8];
+      // A corner on or across the horizon: the canvas is unbounded in the layer's plane.
+      if (!(W * (sign || Math.sign(W)) > 0)) return huge;
+      sign = Math.sign(W);
+      corners.push([X / W, Y / W]);
+    }
+    const xs = corners.map((pt) => pt[0]);
+    const ys = corners.map((pt) => pt[1]);
+    if (![...xs, ...ys].every(Number.isFinite)) return huge;
+    return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs),
+      height: Math.max(...ys) - Math.min(...ys) };
+  }
+
+  // A definition of this renderer (a clip, a mask, a filter) for node `n`, made once.
+  function definition(name, kind, key) {
+    const element = make(name, defs);
+    element.id = prefix + kind + "-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
+    return element;
+  }
+
+  // A filter whose region is the canvas seen from the layer, with the given primitives (made once per node).
+  function filterFor(n, which, layer, primitives) {
+    if (!n[which]) {
+      n[which] = definition("filter", which, n.key);
+      set(n[which], "filterUnits", "userSpaceOnUse");
+      set(n[which], "color-interpolation-filters", "sRGB");
+      for (const [name, attributes] of primitives) {
+        const element = make(name, n[which]);
+        for (const [attribute, value] of Object.entries(attributes)) set(element, attribute, value);
+        if (name === "feMerge") { make("feMergeNode", element); set(make("feMergeNode", element), "in", "SourceGraphic"); }
+      }
+    }
+    const region = canvasIn(layer.matrix ?? layer.matrix3d);
+    set(n[which], "x", region.x); set(n[which], "y", region.y);
+    set(n[which], "width", region.width); set(n[which], "height", region.height);
+    return n[which];
+  }
+
+  // The shadow as the exporter draws it (SVGExporter+Shadow.swift): of the layer's alpha (or of shadowPath,
+  // filled), blurred with σ = shadowRadius, moved by shadowOffset, coloured shadowColor × shadowOpacity, beneath
+  // the layer; clipped by masksToBounds.
+  function drawShadow(n, layer, key, bounds, radius, white) {
+    const alpha = Math.min(Math.max(layer.shadowOpacity, 0), 1) * alphaOf(layer.shadowColor);
+    const blur = Math.max(layer.shadowRadius, 0);
+    const [dx, dy] = layer.shadowOffset;
+    const flood = white ? "#ffffff" : hex(layer.shadowColor);
+    const byPath = alpha > 0 && layer.shadowPath !== null && layer.shadowPath !== "";
+    const byAlpha = alpha > 0 && layer.shadowPath === null;
+    set(n.shadowPath, "display", byPath ? null : "none");
+    if (byPath) {
+      set(n.shadowPath, "d", layer.shadowPath);
+      set(n.shadowPath, "transform", dx || dy ? `translate(${dx} ${dy})` : null);
+      set(n.shadowPath, "fill", flood);
+      set(n.shadowPath, "fill-opacity", alpha < 1 ? alpha : null);
+      if (blur > 0) {
+        const filter = filterFor(n, "blurFilter", layer, [["feGaussianBlur", {}]]);
+        set(filter.firstChild, "stdDeviation", blur);
+        set(n.shadowPath, "filter", `url(#${filter.id})`);
+      } else {
+        set(n.shadowPath, "filter", null);
+      }
+    }
+    if (byAlpha) {
+      const filter = filterFor(n, "shadowFilter", layer, [
+        ["feGaussianBlur", { in: "SourceAlpha" }], ["feOffset", { result: "cast" }], ["feFlood", {}],
+        ["feComposite", { in2: "cast", operator: "in" }], ["feMerge", {}],
+      ]);
+      const [gaussian, offset, floodElement] = filter.childNodes;
+      // A zero deviation would blank the input in SVG 1.1 renderers: the offset reads the alpha directly instead.
+      set(gaussian, "stdDeviation", blur > 0 ? blur : null);
+      set(gaussian, "result", blur > 0 ? null : "unused");
+      set(offset, "in", blur > 0 ? null : "SourceAlpha");
+      set(offset, "dx", dx); set(offset, "dy", dy);
+      set(floodElement, "flood-color", flood);
+      set(floodElement, "flood-opacity", alpha < 1 ? alpha : null);
+      set(n.body, "filter", `url(#${filter.id})`);
+    } else {
+      set(n.body, "filter", null);
+    }
+    if ((byPath || byAlpha) && layer.masksToBounds) {
+      if (!n.shadowClip) { n.shadowClip = definition("clipPath", "shadow-clip", key); make("path", n.shadowClip); }
+      set(n.shadowClip.firstChild, "d", roundedRectPath(bounds, radius));
+      set(n.shadowed, "clip-path", `url(#${n.shadowClip.id})`);
+    } else {
+      set(n.shadowed, "clip-path", null);
+    }
+  }
+
   function paintOrder(list) {
+    // Most layers have no sublayers or one: nothing to sort (and three arrays a frame saved per layer).
+    if (list.length < 2) return list;
     return list.map((layer, offset) => ({ layer, offset }))
       .sort((l, r) => l.layer.zPosition !== r.layer.zPosition ? l.layer.zPosition - r.layer.zPosition : l.offset - r.offset)
       .map((entry) => entry.layer);
@@ -278,22 +571,39 @@ export function createRenderer(svg, options = {}) {
     if (!same) for (const g of groups) container.appendChild(g);
   }
 
-  function draw(layer, tree, white) {
+  function draw(layer, tree, white, superlayer) {
     const key = (white ? "white:" : "") + layer.id;
     const n = node(key, layer);
     const g = n.group;
     const replicator = tree.byId.get(layer.parent);
     const isCopy = replicator?.type === "replicator" && !layer.mask;
-    // A replicator's copy is drawn through its instance map, which the sample holds only inside `matrix`.
-    const matrix = (isCopy && inParent(layer.matrix, replicator.matrix)) || localMatrix(layer);
-    const finite = matrix.every(Number.isFinite) && layer.matrix.every(Number.isFinite);
-    const shown = !layer.hidden && layer.opacity > 0 && finite;
+    // Through the superlayer's sublayerTransform (the sample prints matrix3d): drawn projectively, in a wrapper. A
+    // replicator's copy is drawn through its instance map, which the sample holds only inside its map into the scene
+    // (`matrix`, or `matrix3d` divided by the replicator's).
+    let projected = null;
+    if (superlayer && layer.matrix3d && !layer.mask) {
+      projected = isCopy ? copyProjection(layer, replicator) : projectedMatrix(layer, superlayer);
+    }
+    let outer = g;
+    if (projected) {
+      const wrapper = n.wrapper();
+      const css = `matrix3d(${projected.join(",")})`;
+      if (wrapper.transform !== css) { wrapper.box.style.transform = css; wrapper.transform = css; }
+      outer = wrapper.object;
+    } else {
+      n.unwrap();
+    }
+    const matrix = projected ? [1, 0, 0, 1, 0, 0]
+      : (isCopy && inParent(layer.matrix, replicator.matrix)) || localMatrix(layer);
+    const finite = matrix.every(Number.isFinite) && (layer.matrix ?? layer.matrix3d).every(Number.isFinite)
+      && (!projected || projected.every(Number.isFinite));
+    const shown = !layer.hidden && layer.opacity > 0 && finite && !isCulled(layer, sceneMap(layer));
     set(g, "display", shown ? null : "none");
-    if (!shown) return g;
+    if (!shown) return outer;
     const identity = matrix[0] === 1 && matrix[1] === 0 && matrix[2] === 0 && matrix[3] === 1;
     set(g, "transform", identity && !matrix[4] && !matrix[5] ? null : `matrix(${matrix.join(" ")})`);
     set(g, "opacity", layer.opacity < 1 ? layer.opacity : null);
-    tint(n, g, isCopy && !white ? ownModulation(layer, replicator) : null, layer.matrix);
+    tint(n, g, isCopy && !white ? ownModulation(layer, replicator) : null, layer.matrix ?? affineOf(sceneMap(layer)));
 
     const bounds = standardized(layer.bounds);
     const radius = clampRadius(layer.cornerRadius, bounds);
@@ -308,9 +618,10 @@ export function createRenderer(svg, options = {}) {
     }
     if (n.type === "shape") drawShape(n, layer, white);
     if (n.type === "text") drawText(n, layer, white);
+    if (n.type === "gradient") drawGradient(n, layer, white);
 
     const children = paintOrder(tree.sublayers.get(layer.id) ?? []);
-    arrange(n.sublayers, children.map((child) => draw(child, tree, white)));
+    arrange(n.sublayers, children.map((child) => draw(child, tree, white, layer)));
 
     if (layer.masksToBounds) {
       if (!n.clipPath) {
@@ -338,6 +649,8 @@ export function createRenderer(svg, options = {}) {
       paint(n.border, "fill", layer.borderColor, white);
     }
 
+    drawShadow(n, layer, key, bounds, radius, white);
+
     const maskLayer = white ? null : tree.mask.get(layer.id);
     if (maskLayer) {
       if (!n.mask) {
@@ -345,7 +658,7 @@ export function createRenderer(svg, options = {}) {
         n.mask.id = prefix + "mask-" + nodes.size + "-" + key.replace(/[^A-Za-z0-9_-]/g, "_");
         set(n.mask, "maskUnits", "userSpaceOnUse");
       }
-      const region = canvasIn(layer.matrix);
+      const region = canvasIn(layer.matrix ?? layer.matrix3d);
       set(n.mask, "x", region.x); set(n.mask, "y", region.y);
       set(n.mask, "width", region.width); set(n.mask, "height", region.height);
       // The mask layer drawn white with its own alpha: the luminance mask equals its coverage.
@@ -354,7 +667,7 @@ export function createRenderer(svg, options = {}) {
     } else {
       set(g, "mask", null);
     }
-    return g;
+    return outer;
   }
 
   // The copy's own modulation colour (the sample's is the product through every replicator above it), as an
@@ -396,9 +709,14 @@ export function createRenderer(svg, options = {}) {
     for (const [key, n] of nodes) {
       if (seen.has(key)) continue;
       n.group.remove();
+      n.projected?.object.remove();
       n.clipPath?.remove();
       n.mask?.remove();
       n.filter?.remove();
+      n.paint?.remove();
+      n.shadowFilter?.remove();
+      n.blurFilter?.remove();
+      n.shadowClip?.remove();
       nodes.delete(key);
     }
   }

@@ -102,10 +102,30 @@ public enum CheckDiagnostics {
   public static let noTimelines = DiagnosticCode("E0715", "unknown-timeline", "A timeline name that is not defined.")
   public static let unsupportedFeature = DiagnosticCode(
     "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
+  public static let staticShadowPath = DiagnosticCode(
+    "E0225", "static-shadow-path", "An animation or pose of `shadowPath`, which scenec keeps static.")
+
+  // Gradients
+  public static let gradientStopCount = DiagnosticCode(
+    "E0230", "gradient-stop-count", "A gradient layer's `locations` with a different number of items than its `colors`."
+  )
+  public static let locationsDecrease = DiagnosticCode(
+    "E0231", "locations-decrease", "A gradient location smaller than the one before it.")
+  public static let tooManyStops = DiagnosticCode(
+    "E0232", "too-many-stops", "A gradient with more than 64 colours or locations.")
+  public static let gradientValueCount = DiagnosticCode(
+    "E0233", "gradient-value-count",
+    "An animated or posed `colors` or `locations` value whose count differs from the layer's number of stops.")
+
+  // 3D
+  public static let invalidPerspective = DiagnosticCode(
+    "E0220", "invalid-perspective",
+    "A `perspective` that is not a positive distance: 0 puts the eye in the layer's plane, a negative one behind it.")
 
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
-    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, typeMismatch, wrongArity,
+    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, staticShadowPath, typeMismatch,
+    wrongArity,
     outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
     pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations,
@@ -113,5 +133,7 @@ public enum CheckDiagnostics {
     unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,
+    invalidPerspective,
+    gradientStopCount, locationsDecrease, tooManyStops, gradientValueCount,
   ]
 }

@@ -26,7 +26,7 @@ public enum SpecChecker {
   public static var catalogue: [DiagnosticCode] {
     let phases = [
       YAMLDiagnostics.all, CheckDiagnostics.all, ReplicatorDiagnostics.all, ExpressionDiagnostics.all,
-      StateDiagnostics.all, LintDiagnostics.all,
+      StateDiagnostics.all, LintDiagnostics.all, SpringTransitionDiagnostics.all,
     ]
     return phases.joined().sorted()
   }
@@ -115,7 +115,8 @@ public enum SpecChecker {
     return (scene, shownLayers)
   }
 
-  /// `let` names are evaluated in order; a name may use only those above it.
+  /// `let` names are evaluated in order; a name may use only those above it. A name's type is that of its value:
+  /// a number, an angle or a duration (an expression), a colour, or a list of numbers.
   private static func checkLets(_ node: YAMLNode, context: CheckContext) {
     guard context.expectMapping(node, place: "let (named constants)") else { return }
     let entries = context.document.entries(node)
@@ -126,35 +127,39 @@ public enum SpecChecker {
         context.checkNotShadowing(name, at: context.span(entry.key)),
         context.checkLetName(name, at: context.span(entry.key))
       else { continue }
-      if context.document.kind(entry.value) == .scalar {
-        let text = context.document.scalar(entry.value)
-        if let later = Expression.referencedNames(in: text).first(where: { (positions[$0] ?? -1) >= index }) {
-          let definition = entries[positions[later]!]
-          context.failedNames.insert(name)
-          if later == name {
-            context.error(
-              CheckDiagnostics.forwardReference, "'\(name)' refers to itself", at: context.span(entry.value),
-              help: "give '\(name)' a value that does not use '\(name)'")
-          } else {
-            context.error(
-              CheckDiagnostics.forwardReference, "'\(name)' uses '\(later)', which is defined below it",
-              at: context.span(entry.value),
-              labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
-              help: "move '\(later)' above '\(name)'; `let` names are evaluated in order")
-          }
-          continue
+      if let later = laterName(in: entry.value, at: index, positions: positions, context: context) {
+        let definition = entries[positions[later]!]
+        context.failedNames.insert(name)
+        if later == name {
+          context.error(
+            CheckDiagnostics.forwardReference, "'\(name)' refers to itself", at: context.span(entry.value),
+            help: "give '\(name)' a value that does not use '\(name)'")
+        } else {
+          context.error(
+            CheckDiagnostics.forwardReference, "'\(name)' uses '\(later)', which is defined below it",
+            at: context.span(entry.value),
+            labels: [.init("'\(later)' is defined here", at: context.span(definition.key))],
+            help: "move '\(later)' above '\(name)'; `let` names are evaluated in order")
         }
+        continue
       }
       context.letSpans[name] = context.span(entry.key)
-      guard let text = context.scalarText(entry.value, expected: "a number expression"),
-        context.checkLetIsNotColour(text, name: name, at: context.span(entry.value))
-      else {
+      // A name built on a failed one fails too, already reported; evaluating it anyway would look for spelling
+      // suggestions among every name so far, which makes a long chain after one overflow quadratic.
+      if valueTexts(entry.value, context: context).contains(where: context.dependsOnFailedName) {
         context.failedNames.insert(name)
         continue
       }
-      // A name built on a failed one fails too, already reported; evaluating it anyway would look for spelling
-      // suggestions among every name so far, which makes a long chain after one overflow quadratic.
-      if context.dependsOnFailedName(text) {
+      switch context.typedLet(entry.value, name: name, definition: context.span(entry.key)) {
+      case .value(let typed):
+        context.environment.typedNames[name] = typed
+        continue
+      case .failed:
+        context.failedNames.insert(name)
+        continue
+      case .expression: break
+      }
+      guard let text = context.scalarText(entry.value, expected: "a number expression") else {
         context.failedNames.insert(name)
         continue
       }
@@ -167,6 +172,30 @@ public enum SpecChecker {
         if !context.dependsOnFailedName(text) { context.report(failure.diagnostic) }
       }
     }
+  }
+
+  /// The texts of a `let` value that can name other `let` names: the scalar, or a list's scalar items.
+  private static func valueTexts(_ node: YAMLNode, context: CheckContext) -> [String] {
+    switch context.document.kind(node) {
+    case .scalar: return [context.document.scalar(node)]
+    case .sequence:
+      return context.document.items(node).filter { context.document.kind($0) == .scalar }.map {
+        context.document.scalar($0)
+      }
+    case .mapping: return []
+    }
+  }
+
+  /// The first name a `let` value uses that is defined at or below `index` (itself included).
+  private static func laterName(
+    in node: YAMLNode, at index: Int, positions: [String: Int], context: CheckContext
+  ) -> String? {
+    for text in valueTexts(node, context: context) {
+      if let later = Expression.referencedNames(in: text).first(where: { (positions[$0] ?? -1) >= index }) {
+        return later
+      }
+    }
+    return nil
   }
 
   private static func checkPaths(_ node: YAMLNode, context: CheckContext) {

@@ -41,7 +41,8 @@ public enum PlanCompiler {
     for layer in scene.layers {
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
-        path: layer.path, style: layer.style, replica: layer.replicaIndex)
+        path: layer.path, gradientStops: layer.type == .gradient ? layer.listNumbers : [], style: layer.style,
+        replica: layer.replicaIndex)
     }
     return plan
   }

@@ -30,8 +30,12 @@ enum TrackLowering {
       case nil: break
       }
     }
+    // A list key path writes from its offset into the layer's list numbers (ListLayout): a gradient's colours
+    // (4 numbers per stop) follow its locations, one per stop.
+    let listOffset = keyPath.kind == .colorList ? table.components / 4 : 0
     return TrackTable.Track(
-      keyPath: keyPath.name, layer: animation.layer, slot: keyPath.slot ?? -1, components: table.components,
+      keyPath: keyPath.name, layer: animation.layer,
+      slot: keyPath.slot ?? ListLayout.trackSlot(offset: listOffset), components: table.components,
       flags: flags, stages: stages, keyTimes: table.keyTimes, segmentKinds: table.kinds,
       coefficients: table.coefficients, values: table.values)
   }

@@ -5,11 +5,11 @@ import SceneRuntime
 ///
 /// Each layer is a `<g>` with its own matrix (into its superlayer's coordinates: the anchor-point transform of
 /// `LayerMatrix.local`) and its opacity as group opacity; inside it, in Core Animation's order: the background
-/// (rounded by `cornerRadius`), the content (a shape's fill and stroke, a text's glyphs), the sublayers sorted by
-/// `zPosition`, and the border on top, drawn inside the bounds. `masksToBounds` clips content and sublayers to
-/// the rounded bounds; a `mask` layer becomes an SVG `<mask>` made of the mask layer drawn in white with its
-/// own alpha, so the luminance mask equals the mask layer's coverage. Hidden layers and layers of opacity 0
-/// are left out.
+/// (rounded by `cornerRadius`), the content (a shape's fill and stroke, a text's glyphs, a gradient), the sublayers
+/// sorted by `zPosition`, and the border on top, drawn inside the bounds; the shadow beneath them all
+/// (`SVGExporter+Shadow`). `masksToBounds` clips content, sublayers and shadow to the rounded bounds; a `mask` layer
+/// becomes an SVG `<mask>` made of the mask layer drawn in white with its own alpha, so the luminance mask equals the
+/// mask layer's coverage. Hidden layers and layers of opacity 0 are left out.
 public struct SVGExporter {
   public let tree: SceneTree
   public let frames: [LayerFrame]
@@ -17,12 +17,19 @@ public struct SVGExporter {
   public let idPrefix: String
   var definitions: [String] = []
   /// What could not be drawn (W0913: a layer whose values overflow is left out).
-  public private(set) var warnings = ExportWarnings()
+  public internal(set) var warnings = ExportWarnings()
+
+  /// Every layer's map into the scene (`LayerProjection.scene`): where back faces are decided.
+  private let sceneMaps: [ProjectiveTransform]
 
   public init(tree: SceneTree, frames: [LayerFrame], idPrefix: String = "") {
     self.tree = tree
     self.frames = frames
     self.idPrefix = idPrefix
+    // Only a layer that may be culled needs its map into the scene.
+    sceneMaps =
+      tree.mayCull.contains(true)
+      ? LayerProjection.scene(plan: tree.plan, frames: frames, through: tree.throughSublayerTransform) : []
   }
 
   /// A whole SVG document of the scene: canvas = scene size, transparent unless `background` is given.
@@ -71,8 +78,15 @@ public struct SVGExporter {
   private mutating func layer(_ index: Int, white: Bool, indent: String) -> [String] {
     let values = LayerValues(frames[index])
     if values.isHidden || values.opacity <= 0 { return [] }
-    // A replicator's copy is drawn through the replicator's map of that copy (ReplicaGeometry).
-    let matrix = LayerMatrix.inParent(LayerMatrix.local(values.v), of: index, table: tree.plan.layers, frames: frames)
+    // A layer whose back faces the viewer with doubleSided false is culled exactly; no warning.
+    if tree.mayCull[index], LayerProjection.isCulled(values.v, map: sceneMaps[index]) { return [] }
+    let (matrix, approximated) = drawnMatrix(index)
+    if approximated {
+      warnings.add(
+        ExportDiagnostics.perspectiveInSVG, layer: tree.id(index), keyPath: "",
+        "seen in perspective through '\(tree.id(tree.plan.layers.parents[index]))''s sublayerTransform; SVG draws "
+          + "it with the affine map that agrees at the centre of its bounds (its edges stay parallel)")
+    }
     let finite = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite)
     guard finite, frames[index].values.allSatisfy(\.isFinite), frames[index].path.allSatisfy(\.isFinite) else {
       // SVG has no number for it, and writing 0 would draw the layer somewhere it is not.
@@ -89,6 +103,7 @@ public struct SVGExporter {
     switch tree.plan.layers.types[index] {
     case .shape: clipped += shape(index, values, white: white, indent: inner)
     case .text: clipped += text(index, values, white: white, indent: inner)
+    case .gradient: clipped += gradient(index, values, white: white, indent: inner)
     case .layer, .replicator: break
     }
     for sublayer in tree.paintOrder(tree.sublayers[index], frames: frames) {
@@ -109,6 +124,7 @@ public struct SVGExporter {
       content += clipped
     }
     content += border(values, white: white, indent: inner)
+    content = shadowed(content, of: index, values, white: white, indent: inner)
     if let mask = tree.mask[index], !white {
       content = masked(content, by: mask, of: index, indent: inner)
     }
@@ -139,24 +155,6 @@ public struct SVGExporter {
       ],
       children: maskContent, indent: "    ")
     return SVGMarkup.element("g", [("mask", "url(#\(id))")], children: content.map { "  " + $0 }, indent: indent)
-  }
-
-  /// The bounding box, in layer `index`'s coordinates, of the canvas (with a margin); the canvas itself when the
-  /// layer's matrix cannot be inverted.
-  func canvasInLayer(_ index: Int) -> Rect {
-    var matrix = AffineTransform.identity
-    for layer in ([index] + tree.ancestors(of: index)) {
-      matrix = matrix.concatenating(
-        LayerMatrix.inParent(
-          LayerMatrix.local(frames[layer].values), of: layer, table: tree.plan.layers, frames: frames))
-    }
-    let w = tree.plan.width
-    let h = tree.plan.height
-    guard let inverse = matrix.inverted() else { return Rect(x: -1, y: -1, width: w + 2, height: h + 2) }
-    let corners = [Point(-1, -1), Point(w + 1, -1), Point(w + 1, h + 1), Point(-1, h + 1)].map { inverse.apply(to: $0) }
-    let minX = corners.map(\.x).min()!
-    let minY = corners.map(\.y).min()!
-    return Rect(x: minX, y: minY, width: corners.map(\.x).max()! - minX, height: corners.map(\.y).max()! - minY)
   }
 
   // MARK: - Parts

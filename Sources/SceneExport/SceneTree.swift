@@ -10,6 +10,13 @@ public struct SceneTree: Sendable {
   public let mask: [Int?]
   /// Top-level layers (no superlayer) in document order.
   public let roots: [Int]
+  /// Whether each layer is seen through a superlayer's `sublayerTransform` in use
+  /// (`LayerProjection.throughSublayerTransform`): its map into the scene may be projective.
+  public let throughSublayerTransform: [Bool]
+  /// Whether each layer's own `sublayerTransform` is in use (`LayerProjection.usesSublayerTransform`).
+  public let usesSublayerTransform: [Bool]
+  /// Whether each layer may be culled: `doubleSided` is false in its model or a state's pose, or animated.
+  public let mayCull: [Bool]
 
   public init(plan: Plan) {
     self.plan = plan
@@ -30,6 +37,22 @@ public struct SceneTree: Sendable {
     self.sublayers = sublayers
     self.mask = mask
     self.roots = roots
+    throughSublayerTransform = LayerProjection.throughSublayerTransform(plan: plan)
+    usesSublayerTransform = LayerProjection.usesSublayerTransform(plan: plan)
+    var mayCull = [Bool](repeating: false, count: table.count)
+    for index in 0..<table.count
+    where table.modelValues(of: index)[index * SlotLayout.count + SlotLayout.doubleSided] < 0.5 {
+      mayCull[index] = true
+    }
+    for state in plan.machine?.states ?? [] {
+      for index in 0..<table.count where state.values[index * SlotLayout.count + SlotLayout.doubleSided] < 0.5 {
+        mayCull[index] = true
+      }
+    }
+    for track in 0..<plan.tracks.count where plan.tracks.slots[track] == SlotLayout.doubleSided {
+      mayCull[plan.tracks.layers[track]] = true
+    }
+    self.mayCull = mayCull
   }
 
   public var count: Int { plan.layers.count }

@@ -23,6 +23,10 @@ public struct LayerInstance: Sendable {
   public var values: [Double]
   /// The model path (shape layers); empty when none.
   public var path: BezierPath
+  /// A gradient layer's stop colours, r, g, b, a each (`colors`); empty for other layers.
+  public var colors: [Double] = []
+  /// A gradient layer's stop locations, one per colour: uniform when the spec gives none (Core Animation's nil).
+  public var locations: [Double] = []
   public var style: LayerStyle
   /// Where the layer entry is written, for diagnostics of later phases.
   public var span: Span
@@ -47,9 +51,21 @@ public struct LayerInstance: Sendable {
     self.idSpan = idSpan
   }
 
+  /// The numbers kept beside the slots (`ListLayout`): the path's coordinates, or a gradient's locations then
+  /// colours.
+  public var listNumbers: [Double] {
+    type == .gradient ? ListLayout.gradientList(colors: colors, locations: locations) : path.coordinates
+  }
+
   /// The components of an animatable property or key path, read from the model values.
   public func value(of keyPath: AnimatableKeyPath) -> [Double] {
-    guard let slot = keyPath.slot else { return path.coordinates }
+    guard let slot = keyPath.slot else {
+      switch keyPath.property {
+      case PropertyName.colors.rawValue: return colors
+      case PropertyName.locations.rawValue: return locations
+      default: return path.coordinates
+      }
+    }
     return keyPath.broadcast ? [values[slot]] : Array(values[slot..<slot + keyPath.slotCount])
   }
 }

@@ -133,8 +133,12 @@ extension StateMachine {
     public var to: Int
     /// Of the pose animations, in seconds; ≥ 0, where 0 switches every value at once.
     public var duration: Double
-    /// Of the pose animations; UIView's default, easeInEaseOut, when not written.
+    /// Of the pose animations; UIView's default, easeInEaseOut, when not written. Linear for a spring transition,
+    /// whose pacing is its physics.
     public var timingFunction: TimingFunction
+    /// `spring:` instead of a duration and a timing function: the pose animations follow this spring, and
+    /// `duration` is its settling duration (Grammar.md, "Spring transitions").
+    public var spring: SpringParameters?
     /// Index into `Scene.timelines`: played from the transition's start, on top of the pose animations.
     public var timeline: Int?
     public var discrete: DiscreteSwitch
@@ -149,8 +153,8 @@ extension StateMachine {
 
     public init(
       from: Int, trigger: Trigger, to: Int, duration: Double = 0.25, timingFunction: TimingFunction = .easeInEaseOut,
-      timeline: Int? = nil, discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, span: Span = .zero,
-      fromSpan: Span = .zero,
+      spring: SpringParameters? = nil, timeline: Int? = nil, discrete: DiscreteSwitch = .start,
+      interrupt: Interruption = .blend, span: Span = .zero, fromSpan: Span = .zero,
       triggerSpan: Span = .zero, toSpan: Span = .zero, timelineSpan: Span? = nil
     ) {
       self.from = from
@@ -158,6 +162,7 @@ extension StateMachine {
       self.to = to
       self.duration = duration
       self.timingFunction = timingFunction
+      self.spring = spring
       self.timeline = timeline
       self.discrete = discrete
       self.interrupt = interrupt
@@ -182,7 +187,11 @@ extension LayerInstance {
   /// `value(of:)`.
   public mutating func set(_ keyPath: AnimatableKeyPath, to value: [Double]) {
     guard let slot = keyPath.slot else {
-      path.coordinates = value
+      switch keyPath.property {
+      case PropertyName.colors.rawValue: colors = value
+      case PropertyName.locations.rawValue: locations = value
+      default: path.coordinates = value
+      }
       return
     }
     if keyPath.broadcast {

@@ -9,7 +9,7 @@ public enum ReferenceEvaluator {
   /// The presentation state of every layer of `scene` at scene time `time`, with `timelines` playing from scene
   /// time 0: one frame per entry of `scene.layers`, in that order.
   public static func frames(of scene: Scene, playing timelines: [Timeline], at time: Double) -> [LayerFrame] {
-    var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.path.coordinates) }
+    var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.listNumbers) }
     let delays = scene.layers.map(\.replicaDelay)
     // Document order: timelines as given, then depth-first within each tree.
     for timeline in timelines {
@@ -43,16 +43,26 @@ public enum ReferenceEvaluator {
         }
       case .animation(let animation):
         let delay = delays[animation.layer]
-        let time = delay == 0 ? parentTime : delayedParentTime(sceneTime - delay)
+        guard delay != 0 else {
+          ReferenceEvaluator.applyLeaf(node, animation, parentTime: parentTime, isRoot: isRoot, to: &state)
+          return
+        }
+        // The delay is the root's begin moved later (as the plan's root stage has it), so that the rounding
+        // slack of the begin (docs/semantics.md, "Exact boundaries") counts it, as it counts any beginTime.
+        var leaf = node
+        if chain.isEmpty { leaf.timing.beginTime += delay }
+        let time = chain.isEmpty ? sceneTime : delayedParentTime(delay: delay)
         guard !time.isNaN else { return }
-        ReferenceEvaluator.applyLeaf(node, animation, parentTime: time, isRoot: isRoot, to: &state)
+        ReferenceEvaluator.applyLeaf(leaf, animation, parentTime: time, isRoot: isRoot, to: &state)
       }
     }
 
-    /// The leaf's parent time when the root's clock reads `rootTime`: NaN when a group on the way is not in effect.
-    func delayedParentTime(_ rootTime: Double) -> Double {
-      var time = rootTime
-      for (timing, isRoot) in chain {
+    /// The leaf's parent time with the root begun `delay` later: NaN when a group on the way is not in effect.
+    func delayedParentTime(delay: Double) -> Double {
+      var time = sceneTime
+      for (index, (timing, isRoot)) in chain.enumerated() {
+        var timing = timing
+        if index == 0 { timing.beginTime += delay }
         guard let child = ReferenceEvaluator.childTime(of: timing, at: time, isRoot: isRoot) else { return .nan }
         time = child
       }
@@ -89,9 +99,10 @@ public enum ReferenceEvaluator {
     }
   }
 
-  /// The running value of a key path: its slots (the first one only for the uniform scale), or the path.
+  /// The running value of a key path: its slots (the first one only for the uniform scale), or its part of the
+  /// layer's list numbers (the path, a gradient's locations or colours).
   static func read(_ keyPath: AnimatableKeyPath, from frame: LayerFrame) -> [Double] {
-    guard let slot = keyPath.slot else { return frame.path }
+    guard let slot = keyPath.slot else { return Array(frame.path[listRange(keyPath, in: frame)]) }
     return keyPath.broadcast ? [frame.values[slot]] : Array(frame.values[slot..<slot + keyPath.slotCount])
   }
 
@@ -99,7 +110,9 @@ public enum ReferenceEvaluator {
   /// uniform scale adds its one number to sx, sy and sz alike, whichever of them differ.
   static func write(_ value: [Double], to keyPath: AnimatableKeyPath, additive: Bool, in frame: inout LayerFrame) {
     guard let slot = keyPath.slot else {
-      frame.path = additive ? VectorMath.add(frame.path, value) : value
+      let range = listRange(keyPath, in: frame)
+      let running = Array(frame.path[range])
+      frame.path.replaceSubrange(range, with: additive ? VectorMath.add(running, value) : value)
       return
     }
     for offset in 0..<keyPath.slotCount {
@@ -108,5 +121,10 @@ public enum ReferenceEvaluator {
       frame.values[slot + offset] =
         keyPath.isDiscrete ? (component >= AnimatableKeyPath.showsTrueFrom ? 1 : 0) : component
     }
+  }
+
+  /// The numbers of the layer's list a list key path covers (`ListLayout`).
+  static func listRange(_ keyPath: AnimatableKeyPath, in frame: LayerFrame) -> Range<Int> {
+    ListLayout.range(of: PropertyName(rawValue: keyPath.property) ?? .path, count: frame.path.count)!
   }
 }

@@ -35,6 +35,14 @@ if arguments.first == "--write-scaling", arguments.count == 4, let count = Int(a
   do { try text.write(toFile: arguments[3], atomically: true, encoding: .utf8) } catch { print("\(error)"); exit(1) }
   exit(0)
 }
+// A synthetic scene of a chosen shape (the sampling scene is 200 10 24), for the web player's benchmark.
+if arguments.first == "--write-synthetic", arguments.count == 5, let layers = Int(arguments[1]),
+  let properties = Int(arguments[2]), let keyframes = Int(arguments[3])
+{
+  let text = SyntheticScene(layers: layers, properties: properties, keyframes: keyframes).text()
+  do { try text.write(toFile: arguments[4], atomically: true, encoding: .utf8) } catch { print("\(error)"); exit(1) }
+  exit(0)
+}
 if arguments.first == "--write-many-small", arguments.count == 3, let megabytes = Double(arguments[1]) {
   let text = ManySmallScene.sized(megabytes: megabytes).text()
   do { try text.write(toFile: arguments[2], atomically: true, encoding: .utf8) } catch { print("\(error)"); exit(1) }

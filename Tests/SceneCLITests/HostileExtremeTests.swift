@@ -73,6 +73,11 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
       spec: animation("    keyPath: opacity\n    from: 0\n    to: 1\n    repeatCount: 3.4e38\n    speed: 1e-300\n"),
       status: 0),
     ExtremeCase(name: "12000-name let chain after an overflow", spec: letChain(12_000), status: 1, code: "E0408"),
+    ExtremeCase(name: "12000-name colour let chain", spec: colourChain(12_000, first: "\"#007AFF\""), status: 0),
+    ExtremeCase(
+      name: "12000-name colour let chain after a bad colour", spec: colourChain(12_000, first: "\"#00GGFF\""),
+      status: 1, code: "E0413", commands: ["lint", "compile"]),
+    ExtremeCase(name: "12000-name point let chain", spec: pointChain(12_000), status: 0),
     ExtremeCase(
       name: "/dev/zero", input: "/dev/zero", status: 1, code: "E0111", commands: ["lint", "compile", "sample"]),
     ExtremeCase(
@@ -96,6 +101,20 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
     var text = header + "let:\n  a0: 1e308 * 10\n"
     for index in 1..<count { text += "  a\(index): a\(index - 1) + 1\n" }
     return text + "layers:\n  - id: a\n    opacity: a\(count - 1)\n"
+  }
+
+  /// Each name an alias of the one before, as `accent: brand` is.
+  static func colourChain(_ count: Int, first: String) -> String {
+    var text = header + "let:\n  c0: \(first)\n"
+    for index in 1..<count { text += "  c\(index): c\(index - 1)\n" }
+    return text + "layers:\n  - id: a\n    bounds: [0, 0, 10, 10]\n    backgroundColor: c\(count - 1)\n"
+  }
+
+  /// A point, then each name an alias of the one before.
+  static func pointChain(_ count: Int) -> String {
+    var text = header + "let:\n  p0: [1, 2]\n"
+    for index in 1..<count { text += "  p\(index): p\(index - 1)\n" }
+    return text + "layers:\n  - id: a\n    bounds: [0, 0, 10, 10]\n    position: p\(count - 1)\n"
   }
 
   static func animations(instances: Int, each: Int) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// What `scenec compile` writes validates against docs/plan.schema.json (format 2), for every seed spec.
+/// What `scenec compile` writes validates against docs/plan.schema.json (format 2), for every seed spec and the
+/// spring-transition example.
 @Suite struct PlanSchemaValidationTests {
   static let validator = """
     import json, sys, jsonschema
@@ -18,7 +19,7 @@ import Testing
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var plans: [String] = []
-    for spec in ["like-button", "shake-button", "shoot-button", "submit-button"] {
+    for spec in ["like-button", "segmented-control", "shake-button", "shoot-button", "submit-button"] {
       let output = folder.appendingPathComponent("\(spec).plan.json").path
       let specPath = CLI.repositoryRoot.appendingPathComponent("specs/\(spec).yaml").path
       let run = CLI.run(["compile", specPath, "-o", output])

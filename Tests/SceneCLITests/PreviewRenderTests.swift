@@ -7,6 +7,17 @@ import Testing
 /// one `scenec preview` writes, so the web player's samples and the renderer's drawing are both compared.
 @Suite(.serialized) struct PreviewRenderTests {
   @Test func thePageDrawsWhatTheSVGExportDraws() throws {
+    try compare(ExportFixtures.exampleTimelines.map { (ExportFixtures.spec($0.spec), $0.timeline) })
+  }
+
+  /// Shadows, blurred by Chromium's filters on the page and by rsvg's in the export: the clean shadow fixture
+  /// (every layer type, animated offset, radius and colour, a shadowPath) and the switch's knob.
+  @Test func thePageDrawsShadowsAsTheSVGExportDraws() throws {
+    let fixture = CLI.repositoryRoot.appendingPathComponent("Tests/SceneCheckerTests/Fixtures/Clean/shadows.yaml")
+    try compare([(fixture.path, "lift"), (ExportFixtures.spec("switch"), nil)])
+  }
+
+  func compare(_ cases: [(spec: String, timeline: String?)]) throws {
     let probe = try #require(ExportTools.probePath, "the pixel probe did not build")
     let rsvg = try #require(ExportTools.rsvgConvert, "rsvg-convert is missing: apt-get install librsvg2-bin")
     try #require(Chromium.path != nil, "chromium is missing: apt-get install chromium")
@@ -14,8 +25,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var total = FrameComparison.Tally()
     var lines: [String] = []
-    for (name, timeline) in ExportFixtures.exampleTimelines {
-      let spec = ExportFixtures.spec(name)
+    for (spec, timeline) in cases {
+      let name = URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent
       let plan = try PreviewFixtures.planObject(spec)
       let size = try #require(plan["size"] as? [Double])
       let end = PreviewFixtures.end(of: plan, timeline: timeline)

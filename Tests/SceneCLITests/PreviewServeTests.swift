@@ -16,7 +16,7 @@ import Testing
     let errorFile: String
     var port = 0
 
-    init(spec text: String, player: String? = nil) throws {
+    init(spec text: String) throws {
       folder = CLI.temporaryFolder()
       spec = folder.appendingPathComponent("live.yaml").path
       errorFile = folder.appendingPathComponent("stderr").path
@@ -25,8 +25,8 @@ import Testing
       process.executableURL = URL(fileURLWithPath: binary)
       process.arguments = ["preview", spec, "--serve", "--port", "0"]
       var environment = ProcessInfo.processInfo.environment
-      environment["SCENEC_PLAYER_MODULE"] =
-        player ?? CLI.repositoryRoot.appendingPathComponent("Tests/Support/stand-in-player.js").path
+      // The checkout's own web player, whatever the environment running the tests names.
+      environment["SCENEC_PLAYER_MODULE"] = nil
       process.environment = environment
       _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
       process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
@@ -167,11 +167,7 @@ import Testing
   /// page lives (in real time) through both edits.
   @Test func theOpenPageTakesTheNewPlanAndShowsDiagnostics() throws {
     let original = try likeSpec()
-    let modules = CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: modules) }
-    let player = try PreviewFixtures.standInPlayer(
-      spec: Self.like, times: stride(from: 0, through: 2, by: 0.05).map { $0 }, in: modules)
-    let server = try Server(spec: original, player: player)
+    let server = try Server(spec: original)
     let chromium = try #require(Chromium.path)
     let browser = Process()
     browser.executableURL = URL(fileURLWithPath: chromium)

@@ -1,36 +1,8 @@
 import Foundation
 import Testing
 
-/// What the preview tests share: a stand-in player module built from `scenec sample`'s own samples (until the
-/// real Web/scenec-player.js is in the tree, and so that the page and the renderer are tested apart from it),
-/// headless Chromium, and the served page.
+/// What the preview tests share: the plan of a spec, the end the page's scrubber shows, headless Chromium.
 enum PreviewFixtures {
-  /// Writes Tests/Support/stand-in-player.js with the samples of `spec` at `times` for every timeline, the
-  /// autoplay set and each event script in `events`; returns the module's path.
-  static func standInPlayer(spec: String, times: [Double], events: [String] = [], in folder: URL) throws -> String {
-    let plan = try planObject(spec)
-    let timelines = (plan["timelines"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-    let at = times.map { "\($0)" }.joined(separator: ",")
-    var table: [String: Any] = [:]
-    func samples(_ extra: [String]) throws -> [Any] {
-      let run = CLI.run(["sample", spec, "--at", at] + extra)
-      try #require(run.status == 0, "\(run.standardError)")
-      let document = try #require(
-        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
-      return try #require(document["samples"] as? [Any])
-    }
-    table["autoplay"] = ["samples": try samples([])]
-    for name in timelines { table["timeline:\(name)"] = ["samples": try samples(["--timeline", name])] }
-    for script in events { table["events:\(script)"] = ["samples": try samples(["--events", script])] }
-    let json = String(decoding: try JSONSerialization.data(withJSONObject: table), as: UTF8.self)
-    let template = try String(
-      contentsOf: CLI.repositoryRoot.appendingPathComponent("Tests/Support/stand-in-player.js"), encoding: .utf8)
-    let module = template.replacingOccurrences(of: "/*TABLE*/ {}", with: json)
-    let path = folder.appendingPathComponent("stand-in-player-\(UUID().uuidString).js").path
-    try module.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   static func planObject(_ spec: String) throws -> [String: Any] {
     let run = CLI.run(["compile", spec])
     try #require(run.status == 0, "\(run.standardError)")

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Plan")
 struct PlanTests {
-  static let specs = ["like-button", "shake-button", "shoot-button", "submit-button", "activity-indicator"]
+  static let specs = [
+    "like-button", "shake-button", "shoot-button", "submit-button", "loading-placeholder", "activity-indicator",
+  ]
 
   @Test("JSON round trip gives the same plan and the same bytes", arguments: specs)
   func roundTrip(spec: String) throws {

@@ -7,7 +7,9 @@ import Testing
   @Test func slotsAreLaidOutInTableOrderWithoutGapsOrOverlaps() {
     var next = 0
     for property in LayerProperty.all {
-      let numeric = property.animatable && property.kind.componentCount != nil
+      // A replicator's count and delay are fixed per scene but carried in slots: the plan holds them per layer.
+      let carried = property.animatable || property.name == "instanceCount" || property.name == "instanceDelay"
+      let numeric = carried && property.kind.componentCount != nil
       #expect((property.slot != nil) == numeric, "\(property.name): slots exactly for animatable numeric kinds")
       guard let slot = property.slot else { continue }
       #expect(slot == next, "\(property.name) should start where the previous property ends")

@@ -72,6 +72,35 @@ struct MachineInterruptionTests {
     #expect(abs(blended - shown) < 1e-9, "\(blended) vs \(shown) on screen")
   }
 
+  /// A timeline whose value steps within the velocity step after the start (discrete keyframes switching at
+  /// 1e-7 s) gives the new episode no huge starting velocity: the blend once carried −0.8 / 1 µs for its whole
+  /// window, taking the opacity to 28,800.
+  @Test func aStepRightAfterTheStartIsNotAVelocity() throws {
+    let yaml = """
+      scene: step
+      size: [100, 100]
+      layers:
+        - id: box
+          frame: [0, 0, 50, 50]
+      timelines:
+        flash: {target: box, keyPath: opacity, values: [1, 0.2], calculationMode: discrete, keyTimes: [0, 1e-7, 1]}
+      states:
+        initial: a
+        events: [tap]
+        a: {}
+        b: {pose: {box: {position.x: 60}}}
+        transitions:
+          - {from: a, on: tap, to: b, timeline: flash}
+          - {from: b, on: tap, to: a, timeline: flash}
+      """
+    var replay = try MachineTestSupport.replay(yaml: yaml, "tap@0,tap@0.1")
+    let blend = try #require(replay.episodes[2].blends.first { $0.target == .slot(SlotLayout.opacity) })
+    #expect(abs(blend.value + 0.8) < 1e-12 && blend.velocity == 0, "\(blend)")
+    for frame in MachineTestSupport.frames(&replay, at: [0.1, 0.15, 0.2, 0.3]) {
+      #expect(abs(frame[0].values[SlotLayout.opacity]) < 2)
+    }
+  }
+
   /// The fade itself: value and slope at 0 as given, 0 with zero slope at the window's end, 0 after.
   @Test func blendOffsetIsAHermiteFade() {
     let blend = BlendOffset(layer: 0, target: .slot(0), value: 3, velocity: -40)

@@ -15,6 +15,8 @@ struct MachineReplayTests {
     ("shoot-button", "press@0,release@1.2", [0, 0.125, 0.25, 0.5, 0.75, 1, 1.2, 1.325, 1.45, 2]),
     ("like-button", "tap@0,tap@1.5,tap@1.7", [0, 0.4, 1, 1.5, 1.6, 1.7, 2.1, 2.7, 3]),
     ("submit-button", "tap@0", [0, 0.5, 1, 2.5, 4, 4.5, 5, 6]),
+    // The switch: its knob's shadow moves with it; a tap at 0.2 s cuts into the first transition.
+    ("switch", "tap@0,tap@0.2,tap@1", [0, 0.1, 0.2, 0.35, 0.5, 1, 1.15, 1.3]),
   ]
 
   @Test("golden event-script samples", arguments: goldens.indices)

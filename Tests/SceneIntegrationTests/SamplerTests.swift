@@ -12,6 +12,7 @@ struct SamplerTests {
     ("shake-button", nil, [0, 1.2, 1.41, 1.5, 1.56, 3.2]),
     ("shoot-button", "press", [0, 0.125, 0.25]),
     ("submit-button", "progress", [0, 1.5, 3]),
+    ("loading-placeholder", nil, [0, 0.15, 0.6, 1.2, 1.35, 2.4]),
     // Copy k of the bar fades k/12 s after copy 0: the highlight on copy 3 at 0.25 s, on copy 6 at 0.5 s.
     ("activity-indicator", nil, [0, 0.25, 0.5, 1, 1.5]),
   ]
@@ -34,6 +35,21 @@ struct SamplerTests {
     let frames = try Self.frames(plan, timeline: timeline, times: times)
     let text = PlanTestSupport.text(PresentationJSON.samples(plan: plan, times: times, frames: frames))
     #expect(try PlanTestSupport.matchGolden(text, name: "\(spec).samples.json"), "\(spec) differs from its golden file")
+  }
+
+  /// Every shadow property animated, on every layer type, with a shadowPath: the clean shadow fixture's `lift`.
+  @Test("golden samples of animated shadows")
+  func shadowGolden() throws {
+    let file = PlanTestSupport.root.appendingPathComponent("Tests/SceneCheckerTests/Fixtures/Clean/shadows.yaml")
+    let plan = try #require(PlanTestSupport.plan(yaml: try String(contentsOf: file, encoding: .utf8)))
+    let times = [0, 0.25, 0.5, 0.75, 1]
+    let frames = try Self.frames(plan, timeline: "lift", times: times)
+    let text = PlanTestSupport.text(PresentationJSON.samples(plan: plan, times: times, frames: frames))
+    #expect(try PlanTestSupport.matchGolden(text, name: "shadows.samples.json"), "shadows differs from its golden")
+    let card = try #require(plan.layers.ids.firstIndex(of: "card"))
+    // values [4, 12, 4] evenly over 1 s: 8 at a quarter; the radius 6 → 12 autoreversing over 0.5 s: 12 at 0.5.
+    #expect(frames[1][card].values[SlotLayout.shadowOffset + 1] == 8)
+    #expect(frames[2][card].values[SlotLayout.shadowRadius] == 12)
   }
 
   @Test("like: the red heart's scale is 0.55 at 0.4 s, its rotation follows the keyframes under easeOut")

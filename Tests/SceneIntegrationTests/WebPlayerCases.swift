@@ -58,6 +58,16 @@ struct WebPlayerCase {
       _ = try Plan(json: plan.json())
       cases.append(try make(name: "random-\(round)", plan: plan))
     }
+    // Random scenes with states, spring transitions among them, on a generator of their own (the plain ones above
+    // keep their stream).
+    var interactive = RandomSpecGenerator(seed: 0x5B_F1A6)
+    for round in 0..<10 {
+      let text = interactive.interactiveSpec()
+      guard let plan = PlanTestSupport.plan(yaml: text, path: "random-states-\(round).yaml") else {
+        throw TestFailure("random spec with states \(round) does not check:\n\(text)")
+      }
+      cases.append(try make(name: "random-states-\(round)", plan: plan))
+    }
     return cases
   }
 
@@ -69,6 +79,8 @@ struct WebPlayerCase {
       ("a word", "\"lineCap\":\"butt\"", "\"lineCap\":\"flat\""),
       ("a key time", "\"keyTimes\":[0,", "\"keyTimes\":[2,"), ("a format", "\"scenec-plan\"", "\"scenec-plan-9\""),
       ("a duration", "\"duration\":", "\"duration\":-"), ("a layer index", "\"layer\":0", "\"layer\":9999"),
+      ("a spring's mass", "\"spring\":[1,", "\"spring\":[-1,"), ("a spring's length", "\"spring\":[1,", "\"spring\":["),
+      ("a spring's damping", "\"spring\":[1,250,31.6,", "\"spring\":[1,250,0,"),
     ]
     var result: [Refusal] = []
     for (name, find, replacement) in edits where text.contains(find) {
@@ -114,8 +126,9 @@ struct WebPlayerCase {
     ]
   }
 
-  /// About forty times: sixteen spread over the animation, then stage boundaries and their neighbours.
-  static func sampleTimes(_ plan: Plan) -> [Double] {
+  /// Sixteen times spread over the animation, then stage boundaries and their neighbours: up to `boundaries` of
+  /// them, spread over the distinct ones (about forty times in all), or every one when nil.
+  static func sampleTimes(_ plan: Plan, boundaries limit: Int? = 8) -> [Double] {
     var ends: [Double] = []
     var boundaries: [Double] = []
     for track in 0..<plan.tracks.count {
@@ -135,8 +148,10 @@ struct WebPlayerCase {
     let horizon = min(max(ends.max() ?? 2, 1), 8) * 1.1
     var times = (0..<16).map { horizon * Double($0) / 15 }
     let distinct = Array(Set(boundaries.filter { $0.isFinite && $0 >= -0.5 && $0 <= 10 })).sorted()
-    let stride = max(1, distinct.count / 8)
-    for boundary in Swift.stride(from: 0, to: distinct.count, by: stride).map({ distinct[$0] }).prefix(8) {
+    let stride = limit.map { max(1, distinct.count / $0) } ?? 1
+    for boundary in Swift.stride(from: 0, to: distinct.count, by: stride).map({ distinct[$0] }).prefix(
+      limit ?? distinct.count)
+    {
       times += [boundary, boundary - 1e-7, boundary + 1e-7]
     }
     return Array(Set(times)).sorted()

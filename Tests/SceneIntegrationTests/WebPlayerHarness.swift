@@ -30,13 +30,7 @@ enum WebPlayerHarness {
   /// which a live session, fed the script's events between the samples (whose times are ascending), does not give
   /// exactly the scripted sample, and the state name at each time); the numbers as path data writes them.
   static let script = """
-    (async () => {
-      const out = document.getElementById('out');
-      try {
-        const source = document.getElementById('player').textContent;
-        const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
-        const { loadPlan, parseEvents, shortest } = await import(url);
-        const request = JSON.parse(document.getElementById('cases').textContent);
+    const answer = ({ loadPlan, parseEvents, shortest }, request) => {
         const refusals = request.refusals.map((plan) => {
           try {
             loadPlan(plan);
@@ -69,7 +63,20 @@ enum WebPlayerHarness {
           });
         });
         const formatted = request.numbers.map(shortest);
-        out.textContent = JSON.stringify({answers, refusals, formatted});
+        return {answers, refusals, formatted};
+    };
+    """
+
+  /// Imports the module and writes what the page's `answer(module, request)` returns (or the error it threw).
+  static let driver = """
+    (async () => {
+      const out = document.getElementById('out');
+      try {
+        const source = document.getElementById('player').textContent;
+        const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+        const module = await import(url);
+        const request = JSON.parse(document.getElementById('cases').textContent);
+        out.textContent = JSON.stringify(answer(module, request));
       } catch (error) {
         out.textContent = JSON.stringify({error: String(error && error.stack || error)});
       }
@@ -78,6 +85,15 @@ enum WebPlayerHarness {
 
   /// The page's answer (`{answers, refusals}`), parsed.
   static func run(request: JSONValue) throws -> JSONValue {
+    let parsed = try run(request: request, script: script)
+    guard parsed["answers"] != nil, parsed["refusals"] != nil else {
+      throw Failure(description: "the page gave no answers")
+    }
+    return parsed
+  }
+
+  /// What `script`'s `answer(module, request)` returned for `request`, parsed.
+  static func run(request: JSONValue, script: String) throws -> JSONValue {
     let chromium = try executable()
     let module = try String(contentsOf: moduleURL, encoding: .utf8)
     guard !module.contains("</script"), !module.contains("<!--") else {
@@ -87,14 +103,11 @@ enum WebPlayerHarness {
     let page = """
       <!DOCTYPE html><html><body><script type="application/json" id="cases">\(json)</script>
       <script type="text/plain" id="player">\(module)</script>
-      <pre id="out"></pre><script>\(script)</script></body></html>
+      <pre id="out"></pre><script>\(script)\n\(driver)</script></body></html>
       """
     let text = try HeadlessChromium.output(of: page, name: "webplayer", chromium: chromium)
     let parsed = try JSONParser.parse(text, maxDepth: 64)
     if let error = parsed["error"]?.stringValue { throw Failure(description: "the page failed: \(error)") }
-    guard parsed["answers"] != nil, parsed["refusals"] != nil else {
-      throw Failure(description: "the page gave no answers")
-    }
     return parsed
   }
 }

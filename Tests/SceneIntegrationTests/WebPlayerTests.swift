@@ -22,6 +22,10 @@ struct WebPlayerTests {
     var refusals: [WebPlayerCase.Refusal] = []
     let cases = try WebPlayerCase.all(randomCount: 40, refusals: &refusals)
     refusals += try WebPlayerCase.mutations(of: cases[0].plan)
+    // A spring transition's spring, edited (the seeds have none).
+    if let springs = cases.first(where: { $0.name == "segmented-control.yaml" }) {
+      refusals += try WebPlayerCase.mutations(of: springs.plan).filter { $0.name.hasPrefix("a spring") }
+    }
     let planCases: JSONValue = .array(
       cases.map { item in
         [

@@ -27,6 +27,9 @@ import Testing
       case .transform(let t):
         #expect(t.translation == [slot, slot + 1, slot + 2] && t.rotation == [slot + 3, slot + 4, slot + 5])
         #expect(t.scale == [slot + 6, slot + 7, slot + 8] && (property.key != .transform || Self.frame.transform == t))
+      case .perspectiveTransform(let t, let m34):
+        #expect(t.translation == [slot, slot + 1, slot + 2] && t.rotation == [slot + 3, slot + 4, slot + 5])
+        #expect(t.scale == [slot + 6, slot + 7, slot + 8] && m34 == slot + 9)
       case nil: Issue.record("\(property.name) has slots but no value")
       }
     }

@@ -8,20 +8,34 @@ package enum CLIPaths {
 }
 
 /// Generates random but valid specs: nested groups and sequences with random timing fields, and every
-/// animation kind on several key paths, for the differential test. Deterministic for a seed.
+/// animation kind on every key path of the table (shadows included), for the differential test. Deterministic for
+/// a seed.
 package struct RandomSpecGenerator {
   private var random: SeededRandom
   private let keyPaths: KeyPathPool
+  /// `let` definitions of the spec being written: every other colour, point and rect value is written as a
+  /// name defined under `let` (a count, not a draw, decides, so the random values are those of a spec without
+  /// names and the plan is the same).
+  private var lets: [String] = []
+  private var namedValueCount = 0
 
   /// The key paths animated on the plain layers (`a`, `b`, `dots`, the replicated `r`, `rr`, `q`), on the shape
-  /// (`s`) and on the replicators (`ring`, `inner`).
+  /// (`s`), on the gradient (`g`) and on the replicators (`ring`, `inner`).
   package struct KeyPathPool {
     package var layer: [AnimatableKeyPath]
     package var shape: [AnimatableKeyPath]
+    package var gradient: [AnimatableKeyPath]
     package var replicator: [AnimatableKeyPath] = keyPaths(for: .replicator)
 
+    package init(layer: [AnimatableKeyPath], shape: [AnimatableKeyPath], gradient: [AnimatableKeyPath] = []) {
+      self.layer = layer
+      self.shape = shape
+      self.gradient = gradient.isEmpty ? layer : gradient
+    }
+
     /// Every key path the property table lets each layer type animate.
-    package static let table = KeyPathPool(layer: keyPaths(for: .layer), shape: keyPaths(for: .shape))
+    package static let table = KeyPathPool(
+      layer: keyPaths(for: .layer), shape: keyPaths(for: .shape), gradient: keyPaths(for: .gradient))
 
     private static func keyPaths(for type: LayerType) -> [AnimatableKeyPath] {
       AnimatableKeyPath.all.filter { $0.layerTypes.contains(type) }
@@ -66,6 +80,10 @@ package struct RandomSpecGenerator {
     return lines.map { indent + $0 + "\n" }.joined()
   }
 
+  private mutating func value(ofKind kind: ValueKind) -> String {
+    value(of: AnimatableKeyPath.all.first { $0.kind == kind }!)
+  }
+
   /// A value of the key path, drawn from its kind and its property's range in the table.
   private mutating func value(of keyPath: AnimatableKeyPath) -> String {
     let range = keyPath.name == keyPath.property ? LayerProperty.named(keyPath.property)?.range : nil
@@ -76,33 +94,54 @@ package struct RandomSpecGenerator {
     case .angle: return number(-3...3)
     case .duration: return number(0...1)
     case .bool: return pick(["true", "false"])
-    case .point: return "[\(number(0...100)), \(number(0...100))]"
+    case .point: return named("[\(number(0...100)), \(number(0...100))]")
     case .size where keyPath.property == "bounds": return "[\(number(1...80)), \(number(1...80))]"
     case .size: return "[\(number(-20...20)), \(number(-20...20))]"
     // Origins at 0: the range bounds only the size (ValueRange).
-    case .rect: return "[0, 0, \(number(1...80)), \(number(1...80))]"
-    case .color: return "\"rgba(\(int(0...255)), \(int(0...255)), \(int(0...255)), \(number(0...1)))\""
+    case .rect: return named("[0, 0, \(number(1...80)), \(number(1...80))]")
+    case .color: return named("\"rgba(\(int(0...255)), \(int(0...255)), \(int(0...255)), \(number(0...1)))\"")
     case .transform:
       return "{translation: [\(number(-20...20)), \(number(-20...20))], rotation: \(number(-3...3)), "
         + "scale: \(number(0.2...2))}"
+    case .perspectiveTransform:
+      return "{perspective: \(number(100...1000)), translation: [\(number(-20...20)), \(number(-20...20))], "
+        + "rotation: {x: \(number(-1...1)), y: \(number(-3...3))}, scale: \(number(0.5...2))}"
     case .path:
       return
         "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 "
         + "\(number(0...50)) Z\""
+    // The gradient `g` has three stops.
+    case .colorList: return "[\((0..<3).map { _ in value(ofKind: .color) }.joined(separator: ", "))]"
+    case .locationList:
+      let first = int(0...10)
+      let second = int(first...20)
+      return "[\(Double(first) / 20), \(Double(second) / 20), \(Double(int(second...20)) / 20)]"
     case .enumeration, .string, .numberList, .font:
       preconditionFailure("\(keyPath.name) is not animatable")
     }
   }
 
+  /// `value`, or every other time a `let` name defined as `value`.
+  private mutating func named(_ value: String) -> String {
+    namedValueCount += 1
+    guard namedValueCount % 2 == 0 else { return value }
+    let name = "v\(lets.count)"
+    lets.append("  \(name): \(value)\n")
+    return name
+  }
+
   private mutating func leaf(indent: String) -> String {
-    let target = pick(["a", "b", "dots", "dots[1]", "s", "r", "rr", "q", "ring", "inner"])
+    let target = pick(["a", "b", "dots", "dots[1]", "s", "g", "r", "rr", "q", "ring", "inner"])
     var text = "\(indent)target: \(target)\n"
     let pool =
-      target == "s" ? keyPaths.shape : target == "ring" || target == "inner" ? keyPaths.replicator : keyPaths.layer
+      target == "s"
+      ? keyPaths.shape
+      : target == "g" ? keyPaths.gradient : target == "ring" || target == "inner" ? keyPaths.replicator : keyPaths.layer
     let animated = pick(pool)
     let keyPath = animated.name
     text += "\(indent)keyPath: \(keyPath)\n"
-    let discrete = animated.kind == .bool || animated.kind == .path
+    // Lists (paths, gradient stops) animate only from one whole list to another.
+    let discrete = animated.kind == .bool || animated.kind.componentCount == nil
     func value() -> String { self.value(of: animated) }
     let kind = discrete ? pick(["basic", "keyframes"]) : pick(["basic", "keyframes", "spring", "motion"])
     switch kind {
@@ -161,15 +200,34 @@ package struct RandomSpecGenerator {
   }
 
   package mutating func spec() -> String {
+    let text = timelinesSpec()
+    return text + letSection()
+  }
+
+  /// `let` may come anywhere in the file; last, it leaves every other part where a spec without names has it.
+  private func letSection() -> String {
+    lets.isEmpty ? "" : "let:\n" + lets.joined()
+  }
+
+  /// The layers and random timelines, without the `let` section their values' names need.
+  private mutating func timelinesSpec() -> String {
+    lets = []
+    // Half the scenes look at `b` through `a`'s perspective, and `b` may hide its back (the sample's matrix3d).
+    let perspective = chance(50) ? "\n    sublayerTransform: {perspective: \(number(200...800))}" : ""
+    let doubleSided = chance(50) ? "\n        doubleSided: false" : ""
+    let ringPerspective =
+      chance(50) ? "\n    sublayerTransform: {perspective: \(number(200...800)), rotation: {x: 0.4}}" : ""
     var text = """
       scene: random
       size: [100, 100]
       layers:
         - id: a
-          frame: [10, 10, 40, 40]
+          frame: [10, 10, 40, 40]\(perspective)
+          shadowOpacity: 0.5
+          shadowOffset: [1, 2]
           sublayers:
             - id: b
-              frame: [5, 5, 10, 10]
+              frame: [5, 5, 10, 10]\(doubleSided)
         - id: dots
           repeat: 3
           as: k
@@ -178,11 +236,20 @@ package struct RandomSpecGenerator {
         - id: s
           type: shape
           path: "M 1 1 L 2 2 C 1 2 3 4 5 6 Z"
+          shadowPath: "M 0 0 L 4 0 L 4 4 Z"
+        - id: g
+          type: gradient
+          frame: [50, 50, 40, 30]
+          colors: [red, "#00FF0080", blue]
+          gradientType: radial
+          startPoint: [0.5, 0.5]
+          endPoint: [1, 1]
         # Copies of `r` (and its sublayer `rr`) play `instanceDelay` apart; `inner`'s copies of `q` add their own.
+        # Half the rings look at their copies in perspective (matrix3d through the instance map); `r` casts a shadow.
         - id: ring
           type: replicator
           bounds: [0, 0, 60, 60]
-          position: [50, 50]
+          position: [50, 50]\(ringPerspective)
           instanceCount: \(int(1...3))
           instanceDelay: \(pick(["0", "0.15", "-0.1", "0.3"]))
           instanceTransform: {rotation: 0.5, translation: [3, 0]}
@@ -191,6 +258,7 @@ package struct RandomSpecGenerator {
           sublayers:
             - id: r
               frame: [5, 5, 10, 10]
+              shadowOpacity: 0.4
               sublayers:
                 - id: rr
                   frame: [1, 1, 3, 3]
@@ -209,5 +277,42 @@ package struct RandomSpecGenerator {
       text += "  t\(index):\n" + node(indent: "    ", depth: 0)
     }
     return text
+  }
+
+  /// `spec()` with a `states:` section: three states posing random key paths of the layers, events `tap` and
+  /// `press`, and transitions that are springs in either form or durations, some `interrupt: replace` — so the web
+  /// player's random plans replay spring transitions and their interruptions too. No transition plays a timeline
+  /// here (the fixtures' do): over random timelines, chains of interruptions carry velocities that are differences
+  /// over 1 µs, which turn the last-place differences of the browser's and the C library's exp and cos into
+  /// differences above the web player test's 1e-9 in `matrix`.
+  package mutating func interactiveSpec() -> String {
+    var text = timelinesSpec() + "states:\n  initial: s0\n  events: [tap, press]\n  s0: {}\n"
+    for state in 1...2 {
+      var poses: [String] = []
+      // One key path per target, and `dots` or `dots[1]`, never both: no two values of a pose overlap (E0210).
+      for target in ["a", "b", pick(["dots", "dots[1]"]), "s"] where chance(60) {
+        let keyPath = pick(target == "s" ? keyPaths.shape : keyPaths.layer)
+        poses.append("\"\(target)\": {\(keyPath.name): \(value(of: keyPath))}")
+      }
+      text += "  s\(state):\n    pose: {\(poses.joined(separator: ", "))}\n"
+    }
+    text += "  transitions:\n"
+    for (from, event, to) in [(0, "tap", 1), (1, "tap", 2), (2, "tap", 0), (1, "press", 0), (2, "press", 1)] {
+      var keys = ["from: s\(from)", "on: \(event)", "to: s\(to)"]
+      switch int(0...3) {
+      case 0: keys.append("spring: {duration: \(number(0.1...1)), bounce: \(number(-0.5...0.8))}")
+      case 1:
+        keys.append(
+          "spring: {mass: \(number(0.5...2)), stiffness: \(number(50...500)), damping: \(number(4...30)), "
+            + "initialVelocity: \(number(-2...2))}")
+      case 2: keys.append("spring: {}")
+      default: keys.append("duration: \(number(0...0.6))")
+      }
+      if chance(20) { keys.append("interrupt: replace") }
+      if chance(30) { keys.append("discrete: end") }
+      text += "    - {\(keys.joined(separator: ", "))}\n"
+    }
+    // The poses' values may be `let` names too: the section comes after them.
+    return text + letSection()
   }
 }

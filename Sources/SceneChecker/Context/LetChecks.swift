@@ -20,21 +20,15 @@ extension CheckContext {
     return false
   }
 
-  /// `let` holds numbers; a colour there would get a lexer error about '#' or an unknown function 'rgb'.
-  func checkLetIsNotColour(_ text: String, name: String, at span: Span) -> Bool {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let lowered = trimmed.lowercased()
-    guard
-      trimmed.hasPrefix("#") || lowered.hasPrefix("rgb(") || lowered.hasPrefix("rgba(")
-        || NamedColors.names.contains(trimmed)
-    else { return true }
+  /// A loop variable named like a `let` name is the instance number in its layer's expressions (and in the
+  /// animations targeting it), while a colour or a list read by that name is still the `let`'s: legal, and
+  /// rarely what was meant.
+  func warnIfHidingLet(loopVariable name: String, at span: Span) {
+    guard let definition = letSpans[name] else { return }
     error(
-      CheckDiagnostics.typeMismatch, "'\(name)' is given a colour, but `let` holds numbers only", at: span,
-      notes: ["`let` names stand for numbers in expressions; colours are not expressions"],
-      help:
-        "write the colour where it is used, such as "
-        + "`fillColor: \(trimmed.hasPrefix("#") ? "\"\(trimmed)\"" : trimmed)`; "
-        + "to share one, give its channels `let` names and write rgb(r, g, b) where it is used")
-    return false
+      LintDiagnostics.loopVariableHidesLet, "the loop variable '\(name)' hides the `let` name '\(name)'", at: span,
+      labels: [.init("'\(name)' is defined here", at: definition)],
+      notes: ["in this layer's expressions and the animations targeting it, '\(name)' is the instance number"],
+      help: "give the loop variable a name of its own, such as `as: k`")
   }
 }

@@ -6,6 +6,9 @@ public struct ExpressionEnvironment: Sendable {
   public var height: Double
   /// `let` values and the loop variable of the `repeat` being checked.
   public var names: [String: Quantity]
+  /// `let` names that hold a colour or a list of numbers: no expression can compute with them, but a colour may
+  /// stand where a colour is read, and an expression that names one is told what it is.
+  var typedNames: [String: TypedLetValue] = [:]
 
   public init(width: Double = 0, height: Double = 0, names: [String: Quantity] = [:]) {
     self.width = width

@@ -35,9 +35,18 @@ public enum ExpressionDiagnostics {
   public static let notAColor = DiagnosticCode(
     "E0416", "not-a-color", "A value that is not a hex colour, an rgb()/rgba() call or a colour name.")
 
+  public static let letTypeMismatch = DiagnosticCode(
+    "E0420", "let-type-mismatch", "A `let` name used where a value of another type is expected.")
+  public static let letInArithmetic = DiagnosticCode(
+    "E0421", "let-in-arithmetic", "A `let` name holding a colour or a list, used inside an arithmetic expression.")
+  public static let letValueNotSupported = DiagnosticCode(
+    "E0422", "let-value-not-supported",
+    "A `let` value that is not a number, angle, duration, colour or list of numbers.")
+
   public static let all: [DiagnosticCode] = [
     syntax, unbalancedParentheses, unknownName, unknownFunction, argumentCount, unitMismatch, unknownUnit, notFinite,
     wrongUnit, tooDeep, tooLong, nanOrInfinity, malformedHexColor, unknownColor, channelOutOfRange, notAColor,
+    letTypeMismatch, letInArithmetic, letValueNotSupported,
   ]
 }
 
@@ -60,12 +69,14 @@ struct ExpressionError: Error {
   var notes: [String] = []
   var help: String?
   var replacement: String?
+  /// Labels outside the expression's text, such as the `let` definition of a name it uses.
+  var fileLabels: [Diagnostic.Label] = []
 
   func diagnostic(in map: SourceMap) -> Diagnostic {
     Diagnostic(
       code, message, at: map.span(of: range),
-      labels: labels.map { Diagnostic.Label($0.message, at: map.span(of: $0.range)) }, notes: notes, help: help,
-      replacement: replacement)
+      labels: labels.map { Diagnostic.Label($0.message, at: map.span(of: $0.range)) } + fileLabels, notes: notes,
+      help: help, replacement: replacement)
   }
 }
 

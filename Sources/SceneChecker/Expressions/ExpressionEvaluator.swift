@@ -71,6 +71,13 @@ struct ExpressionEvaluator {
     case "height": return Quantity(environment.height)
     default: if let value = environment.names[name] { return value }
     }
+    if let typed = environment.typedNames[name] {
+      throw ExpressionError(
+        code: ExpressionDiagnostics.letInArithmetic,
+        message: "'\(name)' is \(typed.phrase), which has no place in arithmetic", range: range,
+        notes: ["expressions compute with numbers, angles and durations"], help: typed.arithmeticHelp(name),
+        fileLabels: [.init("'\(name)' is defined here as \(typed.phrase)", at: typed.definition)])
+    }
     var suggestion = Suggestion(for: name, among: Expression.builtinNames + environment.names.keys.sorted())
     if suggestion.help == nil {
       if let function = ExpressionFunction(rawValue: name) {

@@ -122,6 +122,7 @@ struct LayerChecker {
         guard context.checkNotShadowing(name, at: context.span(asNode)),
           context.checkLetName(name, at: context.span(asNode), what: "the loop variable")
         else { return }
+        context.warnIfHidingLet(loopVariable: name, at: context.span(asNode))
         loopName = name
       }
     } else if let asNode = fields.value("as") {
@@ -192,13 +193,16 @@ struct LayerChecker {
 
   /// Evaluates the layer's properties (in the current loop binding) into its model values.
   private func applyProperties(_ fields: Fields, to layer: inout LayerInstance) {
+    // A list already reported is not compared with the other (E0230 would only repeat the error).
+    var stopsUnread = false
     for key in fields.keys {
       guard let property = LayerProperty.named(key), property.layerTypes.contains(layer.type),
         let node = fields.value(key)
       else { continue }
       switch property.kind {
       case .path:
-        if let path = context.pathValue(node) { layer.path = path }
+        guard let path = context.pathValue(node) else { continue }
+        if property.key == .shadowPath { layer.style.shadowPath = path } else { layer.path = path }
       case .enumeration:
         guard let word = context.word(node, cases: property.cases, what: "a value of \(key)") else { continue }
         layer.style.setWord(word, of: property.key)
@@ -211,6 +215,12 @@ struct LayerChecker {
         }
       case .numberList:
         if let list = context.numberList(node) { layer.style.lineDashPattern = list }
+      case .colorList, .locationList:
+        guard let list = context.components(node, kind: property.kind) else {
+          stopsUnread = true
+          continue
+        }
+        if property.key == .colors { layer.colors = list } else { layer.locations = list }
       default:
         let value =
           property.key == .instanceCount
@@ -220,6 +230,9 @@ struct LayerChecker {
       }
     }
     applyFrame(fields, to: &layer)
+    if layer.type == .gradient {
+      context.finishGradient(&layer, fields: fields, locationsGiven: fields.has("locations"), compare: !stopsUnread)
+    }
   }
 
   /// `frame` sets position and bounds as CALayer.frame does with an identity transform.

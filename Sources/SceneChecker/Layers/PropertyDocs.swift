@@ -34,6 +34,18 @@ public struct PropertyDocs: Sendable, Hashable {
       return .init("0", "Width of the border, inset from the bounds, drawn above content and sublayers.")
     case .cornerRadius: return .init("0", "Rounds the background, the border and the `masksToBounds` clip.")
     case .masksToBounds: return .init("false", "Clips sublayers to the bounds (with the corner radius).")
+    case .sublayerTransform:
+      return .init(
+        "identity",
+        "Applied to every sublayer about this layer's anchor point: `{perspective, translation, rotation, scale}`.")
+    case .doubleSided: return .init("true", "When false, the layer is not drawn while its back faces the viewer.")
+    case .shadowColor: return .init("black", "Colour of the shadow cast beneath the layer.")
+    case .shadowOpacity: return .init("0", "0 (no shadow, Core Animation's default) to 1; times the colour's alpha.")
+    case .shadowRadius: return .init("3", "Blur radius of the shadow, in the layer's coordinates.")
+    case .shadowOffset:
+      return .init("[0, -3]", "`[width, height]` the shadow is moved by, in the layer's coordinates (y down: up).")
+    case .shadowPath:
+      return .init("none", "The shadow's shape instead of the layer's alpha: a path as `path` takes it (not animated).")
     case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")
     case .fillColor: return .init("black", "Fills the path.")
     case .fillRule: return .init("nonZero", "Which regions of a self-intersecting path are filled.")
@@ -54,6 +66,13 @@ public struct PropertyDocs: Sendable, Hashable {
         "`{family, weight}`; weight is one of regular, medium, semibold, bold, light, heavy.")
     case .foregroundColor: return .init("white", "Text colour.")
     case .alignmentMode: return .init("natural", "Horizontal alignment of the text in the bounds.")
+    case .colors: return .init("none", "The gradient's colours, one per stop, drawn over the background.")
+    case .locations:
+      return .init("uniform", "Each colour's place from 0 to 1 along the gradient; never decreasing, one per colour.")
+    case .startPoint: return .init("[0.5, 0]", "Where the gradient starts, in unit coordinates of the bounds.")
+    case .endPoint: return .init("[0.5, 1]", "Where the gradient ends, in unit coordinates of the bounds.")
+    case .gradientType:
+      return .init("axial", "Core Animation's `type`: axial (along a line), radial (an ellipse) or conic (a sweep).")
     case .instanceCount:
       return .init(
         "1", "How many copies of the sublayers are drawn, the sublayers themselves included (0 to the limit).")

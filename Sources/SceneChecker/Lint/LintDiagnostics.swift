@@ -30,9 +30,27 @@ public enum LintDiagnostics {
   public static let badSuppression = DiagnosticCode(
     "W0113", "bad-suppression",
     "A `scenec-disable` comment that names an unknown code, or an error, which cannot be switched off.")
+  public static let shadowNeverShows = DiagnosticCode(
+    "W0123", "shadow-never-shows",
+    "A layer sets `shadowColor`, `shadowRadius`, `shadowOffset` or `shadowPath`, but its `shadowOpacity` is 0 "
+      + "(the default) and nothing raises it: no shadow is drawn.")
+  public static let flatRadialGradient = DiagnosticCode(
+    "W0126", "flat-radial-gradient",
+    "A radial gradient whose start and end points share an x or a y (the default points do): its ellipse is flat, "
+      + "so it shows only its last colour.")
+  public static let loopVariableHidesLet = DiagnosticCode(
+    "W0135", "loop-variable-hides-let", "A repeated layer's loop variable named like a `let` name, which it hides.")
+
+  // 3D
+  public static let sublayerTransformWithoutSublayers = DiagnosticCode(
+    "W0120", "sublayer-transform-without-sublayers",
+    "A `sublayerTransform` on a layer with no sublayers: it applies to sublayers only, so it changes nothing.")
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
     unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression,
+    sublayerTransformWithoutSublayers, shadowNeverShows,
+    flatRadialGradient,
+    loopVariableHidesLet,
   ]
 }

@@ -39,6 +39,32 @@ struct Linter {
     }
     checkUnusedNames()
     checkHiddenLayers()
+    checkFlatRadialGradients(pointsAnimated: layersWithAnimatedGradientPoints())
+    checkInvisibleShadows()
+    checkSublayerTransforms()
+  }
+
+  /// A `sublayerTransform` set or animated on a layer without sublayers: Core Animation applies it to the
+  /// sublayers alone (not to the layer itself, nor its mask), so it is most likely meant for the superlayer or as
+  /// the layer's `transform`.
+  private func checkSublayerTransforms() {
+    var superlayers = Set<Int>()
+    for layer in scene.layers where !layer.isMask { if let parent = layer.parent { superlayers.insert(parent) } }
+    var animated = Set<Int>()
+    for timeline in scene.timelines {
+      Self.forEachLeaf(timeline.root) { if $0.keyPath.property == "sublayerTransform" { animated.insert($0.layer) } }
+    }
+    let property = LayerProperty.of(.sublayerTransform)
+    var reported = Set<String>()
+    for (index, layer) in scene.layers.enumerated() where !superlayers.contains(index) {
+      let set = Array(layer.values[property.slots]) != property.defaultValue
+      guard set || animated.contains(index), reported.insert(layer.baseID).inserted else { continue }
+      context.error(
+        LintDiagnostics.sublayerTransformWithoutSublayers,
+        "'\(layer.baseID)' has a sublayerTransform but no sublayers, so it changes nothing",
+        at: layer.idSpan, notes: ["sublayerTransform applies to a layer's sublayers, about the layer's anchor point"],
+        help: "move it to the superlayer of the layers it should turn, or use `transform` on this layer")
+    }
   }
 
   /// The top-level animations of a timeline: its root, or the copies of a root that targets a repeated layer.

@@ -25,13 +25,16 @@ public enum JSONSchemaGenerator {
   private static func fileProperty(_ key: SchemaKey) -> JSONValue {
     switch key.name {
     case "version": return described(["const": 1], key)
-    case "let": return described(["type": "object", "additionalProperties": ref("number")], key)
+    case "let": return described(["type": "object", "additionalProperties": ref("letValue")], key)
     case "paths": return described(["type": "object", "additionalProperties": ref("path")], key)
     case "timelines": return described(["type": "object", "additionalProperties": ref("animation")], key)
     case "states": return described(ref("states"), key)
     default: return described(valueSchema(key), key)
     }
   }
+
+  /// A `let` name, which may stand for a list; which lengths it holds is the checker's to say.
+  private static let letName: JSONValue = ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]
 
   private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/$defs/\(name)")] }
 
@@ -78,30 +81,36 @@ public enum JSONSchemaGenerator {
     func vector(_ count: Int) -> JSONValue {
       ["type": "array", "items": ref("number"), "minItems": .number(Double(count)), "maxItems": .number(Double(count))]
     }
+    func listOrName(_ list: JSONValue) -> JSONValue { ["anyOf": [list, letName]] }
     var defs = JSONObject()
     defs.append("number", expression)
     defs.append("angle", expression)
     defs.append("duration", expression)
-    defs.append("point", vector(2))
-    defs.append("size", vector(2))
-    defs.append("rect", vector(4))
+    defs.append("point", listOrName(vector(2)))
+    defs.append("size", listOrName(vector(2)))
+    defs.append("rect", listOrName(vector(4)))
+    defs.append(
+      "letValue",
+      [
+        "anyOf": [expression, ["type": "array", "items": ref("number"), "minItems": 1]],
+        "description":
+          "A number, angle or duration expression, a colour, a list of numbers, or an earlier colour or list name.",
+      ])
     defs.append(
       "color", ["type": "string", "description": "\"#RRGGBB\", \"#RRGGBBAA\", rgb(…), rgba(…) or a UIKit colour name."])
     defs.append("bool", ["type": "boolean"])
-    defs.append("numberList", ["type": "array", "items": ref("number")])
+    defs.append("numberList", listOrName(["type": "array", "items": ref("number")]))
+    let maxStops = JSONValue.number(Double(ListLayout.maxStops))
+    defs.append("colorList", ["type": "array", "items": ref("color"), "minItems": 1, "maxItems": maxStops])
+    defs.append("locationList", ["type": "array", "items": ref("number"), "minItems": 1, "maxItems": maxStops])
     defs.append("string", ["type": "string"])
     defs.append("enumeration", ["type": "string"])
     defs.append("font", ["anyOf": [["type": "string"], object(SpecSchema.font)]])
+    defs.append("transform", transform(perspective: false))
+    defs.append("perspectiveTransform", transform(perspective: true))
     defs.append(
-      "transform",
-      object([
-        SchemaKey("translation", .numbers, "`[x, y]` or `[x, y, z]`."),
-        SchemaKey("rotation", .value(.angle), "An angle about z, or `{x, y, z}`."),
-        SchemaKey("scale", .value(.number), "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
-      ]).replacingProperty("rotation", with: ["anyOf": [ref("angle"), ["type": "object"]]])
-        .replacingProperty("scale", with: ["anyOf": [ref("number"), ["type": "array", "items": ref("number")]]]))
-    defs.append(
-      "timingFunction", ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4)]])
+      "timingFunction",
+      ["anyOf": [["enum": .array(TimingFunction.named.map { .string($0.name) })], vector(4), letName]])
     defs.append("spring", object(SpecSchema.spring))
     defs.append("pathCommand", pathCommand())
     defs.append("path", ["anyOf": [["type": "string"], ["type": "array", "items": ref("pathCommand")]]])
@@ -109,11 +118,41 @@ public enum JSONSchemaGenerator {
     defs.append("maskLayer", layer().removingRequired("id"))
     defs.append(
       "animation",
-      ["anyOf": [["type": "array", "items": ref("animation")], object(SpecSchema.timing + SpecSchema.animation)]])
+      [
+        "anyOf": [
+          ["type": "array", "items": ref("animation")],
+          object(SpecSchema.timing + SpecSchema.animation).replacingProperty(
+            "keyTimes", with: ["anyOf": [["type": "array", "items": ref("number")], letName]]),
+        ]
+      ])
     defs.append("states", states())
     defs.append("state", object(SpecSchema.state))
     defs.append("transition", object(SpecSchema.transition))
     return defs.value
+  }
+
+  /// `transform`'s object; `sublayerTransform`'s also takes `perspective`, a number above 0.
+  private static func transform(perspective: Bool) -> JSONValue {
+    var keys = [
+      SchemaKey("translation", .numbers, "`[x, y]` or `[x, y, z]`."),
+      SchemaKey("rotation", .value(.angle), "An angle about z, or `{x, y, z}`."),
+      SchemaKey("scale", .value(.number), "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
+    ]
+    if perspective {
+      keys.insert(SchemaKey("perspective", .value(.number), "Eye distance d > 0: m34 = −1/d."), at: 0)
+    }
+    var schema = object(keys).replacingProperty("rotation", with: ["anyOf": [ref("angle"), ["type": "object"]]])
+      .replacingProperty("translation", with: ["anyOf": [["type": "array", "items": ref("number")], letName]])
+      .replacingProperty("scale", with: ["anyOf": [ref("number"), ["type": "array", "items": ref("number")]]])
+    if perspective {
+      schema = schema.replacingProperty(
+        "perspective",
+        with: [
+          "anyOf": [["type": "number", "exclusiveMinimum": 0], ["type": "string"]],
+          "description": "Eye distance d > 0: m34 = −1/d.",
+        ])
+    }
+    return schema
   }
 
   private static func pathCommand() -> JSONValue {

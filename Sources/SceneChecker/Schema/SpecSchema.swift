@@ -6,7 +6,10 @@ public enum SpecSchema {
     .init("scene", .text, required: true, "The scene's name: any non-empty text on one line."),
     .init("version", .value(.number), default: "1", "The language version; only 1 exists."),
     .init("size", .value(.size), required: true, "The canvas size `[width, height]` in points."),
-    .init("let", .namedMap, "Named constants, evaluated in order; later ones may use earlier ones."),
+    .init(
+      "let", .namedMap,
+      "Named values (numbers, angles, durations, colours, lists of numbers), evaluated in order; later ones may use "
+        + "earlier ones, and each stands wherever a value of its type is read."),
     .init("paths", .namedMap, "Named paths: a command list or SVG path data each."),
     .init("layers", .layers, required: true, "The layers in paint order: the first is at the bottom."),
     .init("timelines", .namedMap, "Named animation trees."),
@@ -45,6 +48,10 @@ public enum SpecSchema {
     .init(
       "timingFunction", .timingFunction, default: "easeInEaseOut",
       "Pacing of those animations (UIView.animate's default curve)."),
+    .init(
+      "spring", .spring, default: "none",
+      "Instead of duration and timingFunction: the animations follow this spring and last until it settles; an "
+        + "interrupted motion's velocity carries into it."),
     .init("timeline", .name, default: "none", "A timeline played with the transition, from its start."),
     .init(
       "discrete", .word, default: "start", cases: ["start", "end"],
@@ -149,6 +156,14 @@ public enum SpecSchema {
     .init("rotation", .value(.angle), default: "0", "An angle about z, or `{x, y, z}` angles."),
     .init("scale", .value(.number), default: "1", "`s`, `[sx, sy]` or `[sx, sy, sz]`."),
   ]
+
+  /// `sublayerTransform`: a transform's keys and the perspective.
+  public static let sublayerTransform: [SchemaKey] =
+    [
+      .init(
+        "perspective", .value(.number), default: "none",
+        "Eye distance d > 0: m34 = −1/d, applied after the other components.")
+    ] + transform
 
   public static let font: [SchemaKey] = [
     .init("family", .text, default: "Helvetica", "Font family name."),

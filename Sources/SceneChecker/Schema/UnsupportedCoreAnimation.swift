@@ -8,18 +8,12 @@ enum UnsupportedCoreAnimation {
   /// Property → what to do instead.
   static let properties: [String: String] = {
     var table: [String: String] = [:]
-    for name in ["shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath"] {
-      table[name] =
-        "remove it; scenec draws no shadows yet (a darker, offset copy of the layer behind it is one stand-in)"
-    }
     for name in ["contents", "contentsRect", "contentsCenter", "contentsGravity", "contentsScale", "contentsFormat"] {
       table[name] = "remove it; scenec layers have no image contents yet: draw with shapes, colours and text"
     }
     for name in ["filters", "backgroundFilters", "compositingFilter"] {
       table[name] = "remove it; scenec applies no Core Image filters"
     }
-    table["sublayerTransform"] = "set `transform` on each sublayer instead"
-    table["doubleSided"] = "remove it; scenec draws layers flat, so a layer's back is never turned towards the viewer"
     table["cornerCurve"] = "remove it; corners are circular arcs (`cornerRadius`)"
     table["maskedCorners"] = "remove it, and draw the shape with a `path` whose corners you choose"
     table["shouldRasterize"] = "remove it; it changes how a layer is cached, not what it shows"
@@ -27,7 +21,8 @@ enum UnsupportedCoreAnimation {
     table["allowsGroupOpacity"] = "remove it; opacity applies to the layer and its sublayers as a group"
     table["allowsEdgeAntialiasing"] = "remove it; edges are always antialiased"
     table["edgeAntialiasingMask"] = "remove it; edges are always antialiased"
-    table["anchorPointZ"] = "remove it; scenec's layers are flat (use `zPosition` for order)"
+    table["anchorPointZ"] =
+      "remove it; anchor points are at depth 0 (`zPosition` and `transform.translation.z` move a layer in depth)"
     table["geometryFlipped"] = "remove it, and place the sublayers in the flipped coordinates yourself"
     table["isGeometryFlipped"] = table["geometryFlipped"]
     table["truncationMode"] = "remove it; text is never truncated, so size the frame to fit it"
@@ -38,11 +33,11 @@ enum UnsupportedCoreAnimation {
 
   /// `type:` value → the class and what to do instead.
   static let layerTypes: [String: (className: String, instead: String)] = [
-    "gradient": (
-      "CAGradientLayer", "use a solid `backgroundColor`, or stack layers of different colours and opacities"
-    ),
     "emitter": ("CAEmitterLayer", "draw the particles as a repeated layer (`repeat: N`) animated by a timeline"),
-    "transform": ("CATransformLayer", "use a plain layer; scenec's layers are flat"),
+    "transform": (
+      "CATransformLayer",
+      "use a plain layer with a `sublayerTransform`; each layer flattens its sublayers, with no depth sorting"
+    ),
     "tiled": ("CATiledLayer", "use a plain layer"),
     "scroll": ("CAScrollLayer", "use a plain layer with `masksToBounds: true` and move its sublayers"),
   ]
@@ -61,10 +56,21 @@ extension CheckContext {
     return true
   }
 
+  /// Reports an animation or pose of `shadowPath` (E0225): a real animatable Core Animation key path that scenec
+  /// keeps static, so neither a typo nor "not animatable"; false for any other key path.
+  func reportStaticShadowPath(_ key: YAMLNode) -> Bool {
+    guard document.scalar(key) == PropertyName.shadowPath.rawValue else { return false }
+    error(
+      CheckDiagnostics.staticShadowPath,
+      "shadowPath is static in scenec: Core Animation animates it, scenec does not yet", at: span(key),
+      help: "set `shadowPath` on the layer, and animate shadowOffset, shadowRadius or shadowOpacity instead")
+    return true
+  }
+
   /// Reports a layer `type` that names a Core Animation layer class scenec lacks; false when it is not one.
   func reportUnsupportedLayerType(_ node: YAMLNode) -> Bool {
     guard document.kind(node) == .scalar else { return false }
-    // `gradient`, `gradientLayer` and `CAGradientLayer` all mean the class.
+    // `replicator`, `replicatorLayer` and `CAReplicatorLayer` all mean the class.
     var word = Substring(document.scalar(node).lowercased())
     if word.hasPrefix("ca") { word = word.dropFirst(2) }
     if word.hasSuffix("layer"), word.count > 5 { word = word.dropLast(5) }

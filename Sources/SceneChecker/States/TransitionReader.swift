@@ -1,5 +1,6 @@
 import SceneCore
 import SceneDiagnostics
+import SceneFrontEnd
 import SceneModel
 import SceneYAML
 
@@ -27,6 +28,7 @@ extension StateChecker {
         node, unit: .time, in: 0...Double.greatestFiniteMagnitude, what: "a duration", rangeText: "a duration is ≥ 0")
     }
     let timingFunction = read("timingFunction") { context.timingFunction($0) }
+    let spring = read("spring") { springTransition($0, fields: fields) }
     let timeline = read("timeline") { timelineReference($0) }
     let discrete = read("discrete") { node -> StateMachine.DiscreteSwitch? in
       context.word(node, cases: StateMachine.DiscreteSwitch.allCases.map(\.rawValue), what: "a switch point")
@@ -39,11 +41,49 @@ extension StateChecker {
     // `fields(of:)` has reported a missing from, on or to.
     guard ok, let from, let to, let trigger else { return nil }
     return StateMachine.Transition(
-      from: from, trigger: trigger, to: to, duration: duration ?? 0.25,
-      timingFunction: timingFunction ?? .easeInEaseOut,
+      from: from, trigger: trigger, to: to, duration: spring?.settlingDuration ?? duration ?? 0.25,
+      timingFunction: spring == nil ? timingFunction ?? .easeInEaseOut : .linear, spring: spring,
       timeline: timeline, discrete: discrete ?? .start, interrupt: interrupt ?? .blend, span: context.span(node),
       fromSpan: context.span(fields.value("from")!), triggerSpan: context.span(fields.value("on")!),
       toSpan: context.span(fields.value("to")!), timelineSpan: fields.value("timeline").map(context.span))
+  }
+
+  /// `spring:` — the spring animations' two forms, read by the same code. The spring decides the duration (its
+  /// settling duration) and the pacing, so `duration` or `timingFunction` beside it is E0820; a spring that never
+  /// settles would never complete the transition (E0821); one that takes minutes is W0132.
+  private func springTransition(_ node: YAMLNode, fields: Fields) -> SpringParameters? {
+    guard let spring = context.readSpring(node) else { return nil }
+    let key = context.span(fields.entry("spring")!.key)
+    let settling = spring.settlingDuration
+    for other in ["duration", "timingFunction"] {
+      guard let entry = fields.entry(other) else { continue }
+      let what = other == "duration" ? "lasts until its spring settles" : "is paced by its spring"
+      context.error(
+        SpringTransitionDiagnostics.springWithTiming, "a spring transition \(what); `\(other)` cannot be given too",
+        at: context.span(entry.key), labels: [.init("the spring", at: key)],
+        notes: settling.isFinite ? ["this spring settles in \(MessageNumber.text(settling)) s"] : [],
+        help: other == "duration"
+          ? "remove `duration`, or write the spring as `{duration: D, bounce: B}` to choose how long it takes"
+          : "remove `timingFunction`, or remove `spring` to use a duration and a timing function")
+      return nil
+    }
+    guard settling.isFinite else {
+      context.error(
+        SpringTransitionDiagnostics.springNeverSettles,
+        "this spring never settles: with damping \(MessageNumber.text(spring.damping)) it swings forever",
+        at: key, notes: ["a spring transition lasts until its spring settles, so it would never complete"],
+        help: "raise `damping` (the default, 10, settles in about 2 s), or write `spring: {duration: 0.5, bounce: 0.2}`"
+      )
+      return nil
+    }
+    if settling > CheckContext.longestSettling {
+      context.error(
+        SpringTransitionDiagnostics.slowSpringTransition,
+        "this spring takes \(MessageNumber.text(settling)) s to settle, and the transition as long",
+        at: key, notes: ["the state's loop and its follow-up wait until the transition completes"],
+        help: "raise `damping`, or write the spring as `{duration: 0.5, bounce: 0.2}`")
+    }
+    return spring
   }
 
   /// `on:` — a declared event, or the built-in `completion`.

@@ -127,7 +127,21 @@ extension TimelineChecker {
     var keyTimes: [Double]?
     var functions: [TimingFunction]?
     let paced = mode == .paced || mode == .cubicPaced
-    if let node = fields.value("keyTimes") {
+    if let node = fields.value("keyTimes"), context.document.kind(node) == .scalar,
+      CheckContext.isValidName(context.document.scalar(node))
+    {
+      let expected = mode == .discrete ? keyframeCount + 1 : keyframeCount
+      guard let times = letKeyTimes(node, expected: paced ? nil : expected) else { return nil }
+      if paced {
+        context.error(
+          LintDiagnostics.ignoredKey, "keyTimes are ignored in \(mode.rawValue) mode",
+          at: context.span(fields.entry("keyTimes")!.key),
+          notes: ["paced modes compute their own key times from the distances between values"],
+          help: "remove keyTimes, or use calculationMode linear or cubic")
+      } else {
+        keyTimes = times
+      }
+    } else if let node = fields.value("keyTimes") {
       guard context.expectSequence(node, what: "a list of key times"), let items = context.flowItems(node) else {
         return nil
       }
@@ -212,6 +226,29 @@ extension TimelineChecker {
       if !paced { functions = list }
     }
     return (keyTimes, functions)
+  }
+
+  /// Key times shared through a `let` list (`keyTimes: beat`): as many as `expected` (nil: any number, where
+  /// they are ignored), with the rules of written key times, each reported at the name.
+  private func letKeyTimes(_ node: YAMLNode, expected: Int?) -> [Double]? {
+    let what = expected.map { "a list of \($0) key times" } ?? "a list of key times"
+    guard let times = context.letList(node, counts: expected.map { [$0] }, what: what) else { return nil }
+    guard expected != nil else { return times }
+    let name = context.document.scalar(node)
+    var problem: String?
+    if let outside = times.first(where: { !(0...1).contains($0) }) {
+      problem = "key time \(NumberFormatting.shortest(outside)) is outside 0…1"
+    } else if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
+      problem = "its key times decrease"
+    } else if times.first != 0 || times.last != 1 {
+      problem = "its key times must start at 0 and end at 1"
+    }
+    guard let problem else { return times }
+    context.error(
+      CheckDiagnostics.keyTimesOrder, "'\(name)' cannot be these key times: \(problem)", at: context.span(node),
+      labels: context.letSpans[name].map { [.init("'\(name)' is defined here", at: $0)] } ?? [],
+      notes: ["key times rise from 0 to 1, as Core Animation requires in linear, cubic and discrete modes"])
+    return nil
   }
 
   private func perKeyframe(_ node: YAMLNode, key: String, count: Int) -> [Double]? {

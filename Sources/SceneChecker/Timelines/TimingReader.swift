@@ -101,7 +101,7 @@ extension CheckContext {
 
   /// A timing-function name, or `[x1, y1, x2, y2]` with x1 and x2 in 0…1.
   func timingFunction(_ node: YAMLNode) -> TimingFunction? {
-    if document.kind(node) == .sequence {
+    if document.kind(node) == .sequence || holdsLetList(node) {
       guard let numbers = sequenceOfNumbers(node, counts: [4], what: "a timing curve [x1, y1, x2, y2]", unit: Unit.none)
       else { return nil }
       guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {

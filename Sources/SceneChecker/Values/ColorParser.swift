@@ -81,12 +81,25 @@ public enum ColorParser {
     _ name: String, at range: Range<Int>, in environment: ExpressionEnvironment
   ) throws(ExpressionError) -> [Double] {
     if let components = NamedColors.components(named: name) { return components }
-    var suggestion = Suggestion(for: name, among: NamedColors.names)
+    if let typed = environment.typedNames[name] {
+      guard typed.kind == .color else {
+        throw ExpressionError(
+          code: ExpressionDiagnostics.letTypeMismatch, message: "'\(name)' is \(typed.phrase), not a colour",
+          range: range, help: "give a colour here, or a `let` name that holds one",
+          fileLabels: [.init("'\(name)' is defined here as \(typed.phrase)", at: typed.definition)])
+      }
+      return typed.components
+    }
+    // Only a failure pays for the list of colour-holding names.
+    let colourNames = environment.typedNames.filter { $0.value.kind == .color }.keys.sorted()
+    var suggestion = Suggestion(for: name, among: NamedColors.names + colourNames)
     if suggestion.help == nil {
       suggestion.help =
         environment.names[name] != nil || Expression.builtinNames.contains(name)
         ? "'\(name)' is a number, not a colour"
         : "the colour names are \(NamedColors.names.joined(separator: ", "))"
+          + (colourNames.isEmpty || colourNames.count > 8
+            ? "" : "; the `let` colours are \(colourNames.joined(separator: ", "))")
     }
     throw ExpressionError(
       code: ExpressionDiagnostics.unknownColor, message: "unknown colour '\(name)'", range: range,

@@ -15,7 +15,10 @@ extension CheckContext {
     case .point, .size, .rect: return vector(node, kind: kind)
     case .color: return color(node)
     case .transform: return transform(node)
+    case .perspectiveTransform: return sublayerTransform(node)
     case .numberList: return numberList(node)
+    case .colorList: return colorList(node)
+    case .locationList: return locationList(node)
     case .path, .enumeration, .string, .font: return nil
     }
   }
@@ -24,6 +27,7 @@ extension CheckContext {
   func vector(_ node: YAMLNode, kind: ValueKind) -> [Double]? {
     let count = kind.componentCount ?? 0
     if let numbers = literalNumbers(node, counts: [count], unit: Unit.none) { return numbers }
+    if document.kind(node) == .scalar { return letList(node, counts: [count], what: kind.phrase) }
     guard expectSequence(node, what: kind.phrase) else { return nil }
     guard let items = flowItems(node) else { return nil }
     guard items.count == count else {
@@ -61,7 +65,10 @@ extension CheckContext {
       if document.style(node) == .plain { warnHexComment(after: span(node).end) }
       return rgba
     case .failure(let failure):
-      if !dependsOnFailedName(text) { report(failure.diagnostic) }
+      if !dependsOnFailedName(text), !reportedLetMismatch(text, failure: failure, expected: "a colour", at: span(node))
+      {
+        report(failure.diagnostic)
+      }
       return nil
     }
   }
@@ -89,61 +96,10 @@ extension CheckContext {
     )
   }
 
-  /// `{translation, rotation, scale}` → translation x/y/z, rotation x/y/z, scale x/y/z.
-  func transform(_ node: YAMLNode) -> [Double]? {
-    guard let fields = fields(of: node, allowed: SpecSchema.transform, place: "a transform") else { return nil }
-    var result: [Double] = [0, 0, 0, 0, 0, 0, 1, 1, 1]
-    var ok = true
-    if let value = fields.value("translation") {
-      if let items = sequenceOfNumbers(
-        value, counts: [2, 3], what: "a translation [x, y] or [x, y, z]", unit: Unit.none)
-      {
-        for (index, item) in items.enumerated() { result[index] = item }
-      } else {
-        ok = false
-      }
-    }
-    if let value = fields.value("rotation") {
-      if document.kind(value) == .mapping {
-        let axes = [
-          SchemaKey("x", .value(.angle), "About x."), SchemaKey("y", .value(.angle), "About y."),
-          SchemaKey("z", .value(.angle), "About z."),
-        ]
-        if let rotation = self.fields(of: value, allowed: axes, place: "a rotation") {
-          for (index, axis) in ["x", "y", "z"].enumerated() {
-            guard let axisNode = rotation.value(axis) else { continue }
-            if let angle = angle(axisNode) { result[3 + index] = angle } else { ok = false }
-          }
-        }
-      } else if let angle = angle(value) {
-        result[5] = angle
-      } else {
-        ok = false
-      }
-    }
-    if let value = fields.value("scale") {
-      if document.kind(value) == .sequence {
-        if let items = sequenceOfNumbers(
-          value, counts: [2, 3], what: "a scale s, [sx, sy] or [sx, sy, sz]", unit: Unit.none)
-        {
-          for (index, item) in items.enumerated() { result[6 + index] = item }
-        } else {
-          ok = false
-        }
-      } else if let scale = number(value, unit: Unit.none) {
-        result[6] = scale
-        result[7] = scale
-        result[8] = scale
-      } else {
-        ok = false
-      }
-    }
-    return ok ? result : nil
-  }
-
   /// A list whose length is one of `counts`.
   func sequenceOfNumbers(_ node: YAMLNode, counts: [Int], what: String, unit: Unit?) -> [Double]? {
     if let numbers = literalNumbers(node, counts: counts, unit: unit) { return numbers }
+    if document.kind(node) == .scalar { return letList(node, counts: counts, what: what) }
     guard expectSequence(node, what: what) else { return nil }
     guard let items = flowItems(node) else { return nil }
     guard counts.contains(items.count) else {
@@ -160,6 +116,16 @@ extension CheckContext {
 
   /// A list of non-negative numbers (`lineDashPattern`).
   func numberList(_ node: YAMLNode) -> [Double]? {
+    if document.kind(node) == .scalar {
+      guard let numbers = letList(node, counts: nil, what: "a list of numbers") else { return nil }
+      guard numbers.allSatisfy({ $0 >= 0 }) else {
+        error(
+          CheckDiagnostics.outOfRange, "\(quoted(node)) holds a negative number: the list's numbers must be ≥ 0",
+          at: span(node), help: "give a `let` list of numbers ≥ 0")
+        return nil
+      }
+      return numbers
+    }
     guard expectSequence(node, what: "a list of numbers") else { return nil }
     guard let items = flowItems(node) else { return nil }
     var result: [Double] = []

@@ -95,7 +95,9 @@ extension CheckContext {
       noteUses(in: text)
       return quantity.value
     case .failure(let failure):
-      if !dependsOnFailedName(text) { report(failure.diagnostic) }
+      if !dependsOnFailedName(text), !reportedLetMismatch(text, failure: failure, expected: what, at: span(node)) {
+        report(failure.diagnostic)
+      }
       return nil
     }
   }

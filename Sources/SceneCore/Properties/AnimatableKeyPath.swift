@@ -35,6 +35,7 @@ public struct AnimatableKeyPath: Sendable, Hashable {
   /// Every key path, in the order Grammar.md lists them.
   public static let all: [AnimatableKeyPath] = {
     typealias S = SlotLayout
+    let sub = S.sublayerTransform
     var paths: [AnimatableKeyPath] = [
       .init("position", .point, property: "position", slot: S.position),
       .init("position.x", .number, property: "position", slot: S.position),
@@ -61,10 +62,29 @@ public struct AnimatableKeyPath: Sendable, Hashable {
       .init("transform.scale.x", .number, property: "transform", slot: S.scale),
       .init("transform.scale.y", .number, property: "transform", slot: S.scale + 1),
       .init("transform.scale.z", .number, property: "transform", slot: S.scale + 2),
+      .init("sublayerTransform", .perspectiveTransform, property: "sublayerTransform", slot: sub),
+      .init("sublayerTransform.translation", .size, property: "sublayerTransform", slot: sub),
+      .init("sublayerTransform.translation.x", .number, property: "sublayerTransform", slot: sub),
+      .init("sublayerTransform.translation.y", .number, property: "sublayerTransform", slot: sub + 1),
+      .init("sublayerTransform.translation.z", .number, property: "sublayerTransform", slot: sub + 2),
+      .init("sublayerTransform.rotation", .angle, property: "sublayerTransform", slot: sub + 5),
+      .init("sublayerTransform.rotation.x", .angle, property: "sublayerTransform", slot: sub + 3),
+      .init("sublayerTransform.rotation.y", .angle, property: "sublayerTransform", slot: sub + 4),
+      .init("sublayerTransform.rotation.z", .angle, property: "sublayerTransform", slot: sub + 5),
+      .init(
+        "sublayerTransform.scale", .number, property: "sublayerTransform", slot: sub + 6, count: 3, broadcast: true),
+      .init("sublayerTransform.scale.x", .number, property: "sublayerTransform", slot: sub + 6),
+      .init("sublayerTransform.scale.y", .number, property: "sublayerTransform", slot: sub + 7),
+      .init("sublayerTransform.scale.z", .number, property: "sublayerTransform", slot: sub + 8),
     ]
     for property in LayerProperty.all where property.animatable && !paths.contains(where: { $0.name == property.name })
     {
       paths.append(.init(property.name, property.kind, property: property.name, slot: property.slot))
+      // A CGSize's components are key paths of their own (Key-Value Coding Extensions): `shadowOffset.height`.
+      if property.kind == .size, let slot = property.slot {
+        paths.append(.init(property.name + ".width", .number, property: property.name, slot: slot))
+        paths.append(.init(property.name + ".height", .number, property: property.name, slot: slot + 1))
+      }
     }
     return paths
   }()

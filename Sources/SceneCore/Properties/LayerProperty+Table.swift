@@ -2,6 +2,7 @@ extension LayerProperty {
   private static let every = LayerType.every
   private static let shape: Set<LayerType> = [.shape]
   private static let text: Set<LayerType> = [.text]
+  private static let gradient: Set<LayerType> = [.gradient]
   private static let replicator: Set<LayerType> = [.replicator]
 
   /// The table's row for each property. A switch, so a new `PropertyName` cannot be forgotten here.
@@ -19,6 +20,15 @@ extension LayerProperty {
     case .borderWidth: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .cornerRadius: return Row(key, .number, every, animatable: true, default: [0], range: .nonNegative)
     case .masksToBounds: return Row(key, .bool, every, animatable: true, default: [0])
+    case .sublayerTransform:
+      return Row(key, .perspectiveTransform, every, animatable: true, default: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0])
+    case .doubleSided: return Row(key, .bool, every, animatable: true, default: [1])
+    case .shadowColor: return Row(key, .color, every, animatable: true, default: [0, 0, 0, 1])
+    case .shadowOpacity: return Row(key, .number, every, animatable: true, default: [0], range: .unit)
+    case .shadowRadius: return Row(key, .number, every, animatable: true, default: [3], range: .nonNegative)
+    case .shadowOffset: return Row(key, .size, every, animatable: true, default: [0, -3])
+    // Core Animation animates shadowPath; here it is static (kept in the style), a documented deviation.
+    case .shadowPath: return Row(key, .path, every, animatable: false)
     case .path: return Row(key, .path, shape, animatable: true)
     case .fillColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 1])
     case .fillRule: return Row(key, .enumeration, shape, animatable: false, cases: FillRule.words)
@@ -36,6 +46,11 @@ extension LayerProperty {
     case .font: return Row(key, .font, text, animatable: false)
     case .foregroundColor: return Row(key, .color, text, animatable: true, default: [1, 1, 1, 1])
     case .alignmentMode: return Row(key, .enumeration, text, animatable: false, cases: AlignmentMode.words)
+    case .colors: return Row(key, .colorList, gradient, animatable: true)
+    case .locations: return Row(key, .locationList, gradient, animatable: true, range: .unit)
+    case .startPoint: return Row(key, .point, gradient, animatable: true, default: [0.5, 0])
+    case .endPoint: return Row(key, .point, gradient, animatable: true, default: [0.5, 1])
+    case .gradientType: return Row(key, .enumeration, gradient, animatable: false, cases: GradientType.words)
     // CAReplicatorLayer.h. Count and delay are fixed per scene (the checker expands the copies and the compiler
     // shifts their clocks), so they are not animatable here, but they keep slots: the plan carries them.
     case .instanceCount:

@@ -9,6 +9,10 @@ public struct LayerStyle: Sendable, Hashable {
   public var fontFamily: String = "Helvetica"
   public var fontWeight: FontWeight = .regular
   public var alignmentMode: AlignmentMode = .natural
+  public var gradientType: GradientType = .axial
+  /// The shape of the shadow, in the layer's coordinates; nil (Core Animation's default) casts the shadow of the
+  /// layer's composited alpha. Static here: Core Animation animates it, scenec does not (Grammar.md, Deviations).
+  public var shadowPath: BezierPath? = nil
 
   public init() {}
 
@@ -19,6 +23,7 @@ public struct LayerStyle: Sendable, Hashable {
     case .lineCap: return lineCap.rawValue
     case .lineJoin: return lineJoin.rawValue
     case .alignmentMode: return alignmentMode.rawValue
+    case .gradientType: return gradientType.rawValue
     default: return nil
     }
   }
@@ -32,6 +37,7 @@ public struct LayerStyle: Sendable, Hashable {
     case .lineCap: return Self.assign(word, to: &lineCap)
     case .lineJoin: return Self.assign(word, to: &lineJoin)
     case .alignmentMode: return Self.assign(word, to: &alignmentMode)
+    case .gradientType: return Self.assign(word, to: &gradientType)
     default: return false
     }
   }

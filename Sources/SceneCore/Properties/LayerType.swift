@@ -1,9 +1,10 @@
-/// The layer classes a scene can use, named after their Core Animation counterparts:
-/// `layer` is CALayer, `shape` is CAShapeLayer, `text` is CATextLayer, `replicator` is CAReplicatorLayer.
+/// The layer classes a scene can use, named after their Core Animation counterparts: `layer` is CALayer,
+/// `shape` is CAShapeLayer, `text` is CATextLayer, `gradient` is CAGradientLayer, `replicator` is CAReplicatorLayer.
 public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
   case layer
   case shape
   case text
+  case gradient
   case replicator
 
   /// Every type; used by properties every CALayer has.
@@ -15,6 +16,7 @@ public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
     case .layer: return "a plain layer (`type: layer`, the default)"
     case .shape: return "a shape layer"
     case .text: return "a text layer"
+    case .gradient: return "a gradient layer"
     case .replicator: return "a replicator layer"
     }
   }

@@ -16,6 +16,13 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case borderWidth
   case cornerRadius
   case masksToBounds
+  case sublayerTransform
+  case doubleSided
+  case shadowColor
+  case shadowOpacity
+  case shadowRadius
+  case shadowOffset
+  case shadowPath
   case path
   case fillColor
   case fillRule
@@ -33,6 +40,11 @@ public enum PropertyName: String, CaseIterable, Sendable, Hashable {
   case font
   case foregroundColor
   case alignmentMode
+  case colors
+  case locations
+  case startPoint
+  case endPoint
+  case gradientType
   case instanceCount
   case instanceDelay
   case instanceTransform

@@ -1,7 +1,8 @@
 /// Where each animatable numeric property lives in a layer's flat array of values.
 ///
 /// Every layer, whatever its type, has the same layout, so the runtime indexes it with constants and a sampled
-/// state is one contiguous `[Double]` per layer. Paths are kept beside it, as their length varies. The offsets are
+/// state is one contiguous `[Double]` per layer. Paths and gradient stops are kept beside it, as their length
+/// varies (`ListLayout`). The offsets are
 /// read from the property table (`LayerProperty.all`, laid out in its order); these names only keep call sites short.
 public enum SlotLayout {
   public static let position = slot(.position)
@@ -21,6 +22,14 @@ public enum SlotLayout {
   public static let borderWidth = slot(.borderWidth)
   public static let cornerRadius = slot(.cornerRadius)
   public static let masksToBounds = slot(.masksToBounds)
+  /// 10: translation x/y/z, rotation x/y/z, scale x/y/z, m34.
+  public static let sublayerTransform = slot(.sublayerTransform)
+  public static let doubleSided = slot(.doubleSided)
+  public static let shadowColor = slot(.shadowColor)
+  public static let shadowOpacity = slot(.shadowOpacity)
+  public static let shadowRadius = slot(.shadowRadius)
+  /// width, height: the shadow's offset in the layer's coordinates (y down, so the default [0, -3] is up).
+  public static let shadowOffset = slot(.shadowOffset)
   public static let fillColor = slot(.fillColor)
   public static let strokeColor = slot(.strokeColor)
   public static let lineWidth = slot(.lineWidth)
@@ -30,6 +39,8 @@ public enum SlotLayout {
   public static let strokeEnd = slot(.strokeEnd)
   public static let fontSize = slot(.fontSize)
   public static let foregroundColor = slot(.foregroundColor)
+  public static let startPoint = slot(.startPoint)
+  public static let endPoint = slot(.endPoint)
   public static let instanceCount = slot(.instanceCount)
   public static let instanceDelay = slot(.instanceDelay)
   /// 9, as `transform`.
@@ -45,7 +56,7 @@ public enum SlotLayout {
     return slot
   }
 
-  /// The default value of every slot: CALayer's, CAShapeLayer's and CATextLayer's defaults.
+  /// The default value of every slot: CALayer's, CAShapeLayer's, CATextLayer's and CAGradientLayer's defaults.
   public static let defaults: [Double] = {
     var values = [Double](repeating: 0, count: count)
     for property in LayerProperty.all {

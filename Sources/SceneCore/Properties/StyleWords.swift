@@ -36,6 +36,13 @@ public enum AlignmentMode: String, StyleWord {
   case justified
 }
 
+/// CAGradientLayerType, written `gradientType` because `type` names the layer type.
+public enum GradientType: String, StyleWord {
+  case axial
+  case radial
+  case conic
+}
+
 /// The weights a font may name: UIFont.Weight's cases, lightest first.
 public enum FontWeight: String, StyleWord {
   case ultraLight

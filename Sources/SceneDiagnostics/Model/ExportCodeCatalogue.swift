@@ -51,6 +51,36 @@ public enum ExportCodeCatalogue {
     "W0913", "not-finite",
     "A value overflows (a position, translation, scale or path coordinate beyond ±1.8e308, or not a number): "
       + "the layer is left out of an SVG frame; Lottie gets the nearest finite value; `sample` prints it saturated.")
+  // 3D
+  public static let perspectiveInSVG = DiagnosticCode(
+    "W0920", "perspective-in-svg",
+    "A layer seen through its superlayer's `sublayerTransform` in perspective: SVG has no projective transforms, "
+      + "so it is drawn with the affine map that agrees with the projective one at the centre of its bounds.")
+  public static let perspectiveInLottie = DiagnosticCode(
+    "W0921", "perspective-in-lottie",
+    "A `sublayerTransform` with perspective or x/y rotations: Lottie's layers are flat (3-D layers and cameras are "
+      + "drawn by lottie-web's HTML renderer only), so the sublayers show without the perspective.")
+
+  public static let shadowEffect = DiagnosticCode(
+    "W0925", "shadow-effect",
+    "A shadow is exported as a drop-shadow layer effect (`ef`, `ty` 25) of the layer's precomposition, which the "
+      + "Lottie standard (lottie-specs) leaves out: ThorVG draws it, lottie-web's SVG renderer cuts it at the "
+      + "layer's bounding box, its canvas renderer and rlottie draw none.")
+  public static let shadowShape = DiagnosticCode(
+    "W0926", "shadow-shape",
+    "A shadow Lottie's drop shadow cannot shape: it is cast by the layer's whole alpha, so a `shadowPath` is "
+      + "not followed, and it falls outside the layer's `masksToBounds` clip or mask, which Core Animation also "
+      + "clips it with.")
+
+  public static let conicInSVG = DiagnosticCode(
+    "W0930", "conic-gradient-svg",
+    "A conic gradient: SVG has none, so the SVG export (and the filmstrip and video made from it) draws it as "
+      + "\(GradientSectors.count) solid sectors, each the colour at its middle angle.")
+  public static let gradientInLottie = DiagnosticCode(
+    "W0931", "gradient-lottie",
+    "A conic gradient, or a radial one whose ellipse is not a circle: Lottie's gradient fill has neither, so a "
+      + "conic gradient is written as a linear one from the start point towards the end point and an elliptical "
+      + "radial one as the circle through the end point's larger axis.")
 
   public static let replicaSkew = DiagnosticCode(
     "W0935", "replica-skew",
@@ -63,6 +93,12 @@ public enum ExportCodeCatalogue {
 
   public static let all: [DiagnosticCode] = [
     rotation3D, baked, hiddenAsOpacity, groupOpacity, zPositionOrder, textLayer, maskContent, canvasSize, staticOnly,
-    endlessCapped, trimSubpaths, exportLimited, notFinite, replicaSkew, replicaTint,
+    endlessCapped, trimSubpaths, exportLimited, notFinite, perspectiveInSVG, perspectiveInLottie, shadowEffect,
+    shadowShape, conicInSVG, gradientInLottie, replicaSkew, replicaTint,
   ]
+}
+
+/// How many sectors the SVG export draws a conic gradient with (W0930): 5° each.
+public enum GradientSectors {
+  public static let count = 72
 }

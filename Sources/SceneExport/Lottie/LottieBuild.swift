@@ -75,6 +75,8 @@ struct LottieBuild {
     var reference: String?
     var size: (width: Double, height: Double)?
     var masks: [JSONValue] = []
+    /// Layer effects (`ef`): a precomposition's drop shadow.
+    var effects: [JSONValue] = []
     /// The CA layer it draws for, and whether it draws in a frame (for the group-opacity check).
     var owner: Int
     var draws: (([LayerFrame]) -> Bool)?

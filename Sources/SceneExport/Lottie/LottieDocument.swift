@@ -28,6 +28,7 @@ extension LottieBuild {
         object.append("hasMask", true)
         object.append("masksProperties", .array(item.masks))
       }
+      if !item.effects.isEmpty { object.append("ef", .array(item.effects)) }
       if let size = item.size {
         object.append("w", .number(size.width))
         object.append("h", .number(size.height))

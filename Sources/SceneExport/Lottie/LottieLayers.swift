@@ -14,9 +14,9 @@ extension LottieBuild {
   }
 
   /// Whether a layer must be drawn in a precomposition of its own: it has a mask, or `masksToBounds` that can
-  /// cut something (sublayers, a path, text).
+  /// cut something (sublayers, a path, text), or it casts a shadow (an effect of the composited layer).
   func isolates(_ layer: Int) -> Bool {
-    if tree.mask[layer] != nil { return true }
+    if tree.mask[layer] != nil || castsShadow(layer) { return true }
     let type = plan.layers.types[layer]
     guard !tree.sublayers[layer].isEmpty || type != .layer else { return false }
     return ever { LayerValues($0[layer]).masksToBounds }
@@ -30,6 +30,7 @@ extension LottieBuild {
     let id = tree.id(layer)
     var bodyShapes: [JSONValue] = []
     if plan.layers.types[layer] == .shape { bodyShapes += shapeGroups(layer) }
+    if let gradient = gradientGroup(layer) { bodyShapes.append(gradient) }
     if let background = backgroundGroup(layer) { bodyShapes.append(background) }
     let carrier: Int
     if bodyShapes.isEmpty {
@@ -49,12 +50,14 @@ extension LottieBuild {
     content(of: layer, carrier: carrier, context: context, into: &list)
   }
 
-  /// Whether a layer's own drawing (background, path) shows in a frame.
+  /// Whether a layer's own drawing (background, path, gradient) shows in a frame.
   func bodyDraws(_ layer: Int) -> ([LayerFrame]) -> Bool {
     let isShape = plan.layers.types[layer] == .shape
+    let isGradient = plan.layers.types[layer] == .gradient
     return { frames in
       let v = LayerValues(frames[layer])
       return v.backgroundColor.isVisible || (isShape && (v.fillColor.isVisible || v.strokeColor.isVisible))
+        || (isGradient && frames[layer].gradientColors.contains { $0.alpha > 0 })
     }
   }
 
@@ -87,8 +90,29 @@ extension LottieBuild {
           "its sublayers change order; Lottie keeps the order at the start")
       }
     }
+    var sublayerParent = carrier
+    if tree.usesSublayerTransform[layer], !tree.sublayers[layer].isEmpty {
+      sublayerParent = append(
+        Item(
+          key: 0, name: "\(id) sublayerTransform", type: 3, parent: carrier, transform: sublayerTransform(of: layer),
+          owner: layer),
+        to: &list, context: context)
+    }
+    let base = S.sublayerTransform
+    // Without perspective and x/y rotations the null layer is exact (z components flatten away).
+    if sublayerParent != carrier,
+      ever({ $0[layer].values[base + 9] != 0 || $0[layer].values[base + 3] != 0 || $0[layer].values[base + 4] != 0 })
+    {
+      warnings.add(
+        ExportDiagnostics.perspectiveInLottie, layer: id, keyPath: "",
+        "its sublayerTransform's perspective is not exported: Lottie layers are flat (3-D layers and cameras are "
+          + "drawn only by lottie-web's HTML renderer), so its sublayers show without it; the rest of the "
+          + "sublayerTransform is a null layer between, its x/y rotations baked into the scale")
+    }
+    // A replicator's copies hang from a null carrying the instance map, inside the sublayerTransform's null:
+    // the copies are made in the replicator's plane, then its sublayerTransform applies to all of them.
     for sublayer in order {
-      let parent = replicaParent(of: sublayer, in: layer, carrier: carrier, context: context, into: &list)
+      let parent = replicaParent(of: sublayer, in: layer, carrier: sublayerParent, context: context, into: &list)
       visit(sublayer, parent: parent, context: context, into: &list)
     }
     if let border = borderGroup(layer) {
@@ -131,6 +155,7 @@ extension LottieBuild {
       to: &inner, context: layer)
     var bodyShapes: [JSONValue] = []
     if plan.layers.types[layer] == .shape { bodyShapes += shapeGroups(layer) }
+    if let gradient = gradientGroup(layer) { bodyShapes.append(gradient) }
     if let background = backgroundGroup(layer) { bodyShapes.append(background) }
     if !bodyShapes.isEmpty {
       _ = append(
@@ -145,10 +170,11 @@ extension LottieBuild {
     let masks = layerMasks(layer, offset: offset)
     assets.append(["id": .string(reference), "nm": .string(id), "layers": .array(layerJSON(inner))])
     let opacity = effectiveOpacity(of: layer, context: context)
+    let effects = castsShadow(layer) ? [shadowEffect(layer)] : []
     _ = append(
       Item(
         key: 0, name: id, type: 0, parent: parent, transform: transform(of: layer, opacity: opacity, offset: offset),
-        reference: reference, size: (region.width, region.height), masks: masks, owner: layer),
+        reference: reference, size: (region.width, region.height), masks: masks, effects: effects, owner: layer),
       to: &list, context: context)
   }
 }

@@ -11,6 +11,8 @@ extension LottieBuild {
     var high = Point(-Double.infinity, -Double.infinity)
     let clipsToBounds = plan.layers.types[layer] != .layer || !tree.sublayers[layer].isEmpty
     let masksToBounds = clipsToBounds && ever { LayerValues($0[layer]).masksToBounds }
+    // A precomposition made only for a shadow clips nothing: it spans all the canvas the layer can reach.
+    if !masksToBounds && tree.mask[layer] == nil { return canvasReach(layer) }
     for time in checkTimes {
       let frames = cache.frames(at: time)
       var points: [Point] = []
@@ -99,6 +101,12 @@ extension LottieBuild {
           ExportDiagnostics.maskContent, layer: maskID, keyPath: "",
           "the mask of '\(tree.id(layer))' has sublayers, a stroke or a border; Lottie layer masks are filled "
             + "outlines, so only its background and its path's fill are used")
+      }
+      if plan.layers.types[mask] == .gradient, ever({ $0[mask].gradientColors.contains { $0.alpha > 0 } }) {
+        warnings.add(
+          ExportDiagnostics.maskContent, layer: maskID, keyPath: "colors",
+          "the mask of '\(tree.id(layer))' is a gradient; Lottie layer masks are filled outlines, so its gradient "
+            + "does not mask (only its background is used)")
       }
       let initial = cache.frames(at: 0)
       let parts: [(index: Int, slot: Int, name: String)] =

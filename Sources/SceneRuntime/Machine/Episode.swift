@@ -41,9 +41,10 @@ package struct Episode: Sendable, Hashable {
 
 /// One number animated by a transition: a slot of a layer's values or one coordinate of its path.
 ///
-/// Numeric values go from `from` to `to` over the transition's duration with its curve. A discrete slot
-/// (`hidden`, `masksToBounds`) appears here only when it switches at the end: it then holds `from` for the
-/// duration; switching at the start needs no animation, since the state's model already has `to`.
+/// Numeric values go from `from` to `to` over the transition's duration with its curve, or along its spring
+/// (carrying `velocity`). A discrete slot (`hidden`, `masksToBounds`) appears here only when it switches at the
+/// end: it then holds `from` for the duration; switching at the start needs no animation, since the state's model
+/// already has `to`.
 package struct PoseAnimation: Sendable, Hashable {
   package enum Target: Sendable, Hashable {
     /// A `SlotLayout` index.
@@ -60,13 +61,26 @@ package struct PoseAnimation: Sendable, Hashable {
   package var to: Double
   /// Holds `from` until the end instead of interpolating.
   package var holds: Bool
+  /// A spring transition's carried velocity, per second, added to the spring's own start (w·(to − from) from its
+  /// `initialVelocity` w) so that a transition cutting into a running one starts at the number's velocity on
+  /// screen; 0 otherwise.
+  package var velocity: Double
 
-  package init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false) {
+  package init(layer: Int, target: Target, from: Double, to: Double, holds: Bool = false, velocity: Double = 0) {
     self.layer = layer
     self.target = target
     self.from = from
     self.to = to
     self.holds = holds
+    self.velocity = velocity
+  }
+
+  /// The value `progress` (the curve's, or the spring's) and `response` (the spring's `velocityResponse`) into
+  /// the transition: a + (b − a)·p + u·Y, written as a basic animation is so the first frame is `from` exactly.
+  package func value(progress: Double, response: Double) -> Double {
+    if holds { return from }
+    let eased = from + (to - from) * progress
+    return velocity == 0 ? eased : eased + velocity * response
   }
 }
 

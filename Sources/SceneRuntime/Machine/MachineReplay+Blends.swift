@@ -15,9 +15,10 @@ extension MachineReplay {
   /// The frames a blend is worked out from, kept between transitions so that starting one allocates nothing
   /// once they are sized.
   struct BlendProbes: Sendable {
-    /// The new episode at its start and a step later, without offsets.
+    /// The new episode at its start, a step later and two steps later, without offsets.
     var now: [LayerFrame] = []
     var later: [LayerFrame] = []
+    var further: [LayerFrame] = []
     /// The replay a step before the start, and the interrupted episode a step after it.
     var before: [LayerFrame] = []
     var after: [LayerFrame] = []
@@ -47,20 +48,24 @@ extension MachineReplay {
     let later = start + step
     compose(episode: index, at: start, into: &probes.now)
     compose(episode: index, at: later, into: &probes.later)
+    let further = later + step
+    compose(episode: index, at: further, into: &probes.further)
     compose(episode: episodeIndex(at: earlier), at: earlier, into: &probes.before)
     compose(episode: previous, at: later, into: &probes.after)
-    let steps = Steps(back: start - earlier, forward: later - start)
+    let steps = Steps(back: start - earlier, forward: later - start, further: further - later)
     Self.markUnseen(onScreen, parents: plan.layers.parents, into: &probes.unseen)
+    let springs = SpringStarts(episode: episodes[index], machine: machine, step: steps.forward)
     var offsets: [BlendOffset] = []
     for layer in onScreen.indices where !probes.unseen[layer] {
       // Discrete slots switch as `discrete` says; they are never blended.
       for slot in 0..<SlotLayout.count where !MachineTable.discreteSlots[slot] {
+        guard !springs.showsAlone(layer, .slot(slot), now: probes.now, later: probes.later) else { continue }
         if let offset = Self.offset(layer, .slot(slot), onScreen, probes, steps) { offsets.append(offset) }
       }
       for coordinate in onScreen[layer].path.indices {
-        if let offset = Self.offset(layer, .pathCoordinate(coordinate), onScreen, probes, steps) {
-          offsets.append(offset)
-        }
+        let target = PoseAnimation.Target.pathCoordinate(coordinate)
+        guard !springs.showsAlone(layer, target, now: probes.now, later: probes.later) else { continue }
+        if let offset = Self.offset(layer, target, onScreen, probes, steps) { offsets.append(offset) }
       }
     }
     return offsets
@@ -69,6 +74,7 @@ extension MachineReplay {
   struct Steps {
     let back: Double
     let forward: Double
+    let further: Double
   }
 
   private static func offset(
@@ -82,11 +88,21 @@ extension MachineReplay {
     // A number the transition does not change (the same now, and the same a step on) keeps its own motion.
     if value == 0 && continued == next { return nil }
     let interrupted = minmod((shown - read(probes.before)) / steps.back, (continued - shown) / steps.forward)
-    let difference = interrupted - (next - read(probes.now)) / steps.forward
+    let own = Self.startingSlope(
+      (next - read(probes.now)) / steps.forward, then: (read(probes.further) - next) / steps.further)
+    let difference = interrupted - own
     // Values near the limits of Double can overflow in a difference; a velocity that is not a number carries nothing.
     let velocity = difference.isFinite ? difference : 0
     guard value != 0 || velocity != 0 else { return nil }
     return BlendOffset(layer: layer, target: target, value: value, velocity: velocity)
+  }
+
+  /// The new episode's velocity at its start: its first difference, unless the next one disagrees with it by more
+  /// than half, as when a step (a discrete keyframe's switch) falls within the first step after the start; then the
+  /// smaller of the two when they agree in sign, else 0 (minmod), so that a step is never read as a huge velocity
+  /// that the blend would carry for its whole window. Smooth motion keeps its first difference.
+  static func startingSlope(_ first: Double, then second: Double) -> Double {
+    abs(first - second) <= 0.5 * max(abs(first), abs(second)) ? first : minmod(first, second)
   }
 
   /// The smaller slope when both sides agree in sign, else 0: a smooth motion gets its slope, and a step just

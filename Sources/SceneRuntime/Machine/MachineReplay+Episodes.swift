@@ -51,7 +51,12 @@ extension MachineReplay {
     swap(&frames, &capture)
     defer { swap(&frames, &capture) }
     compose(episode: previous, at: time, into: &frames)
-    let animations = Self.poseAnimations(from: frames, to: state, by: transition, layers: plan.layers)
+    var animations = Self.poseAnimations(from: frames, to: state, by: transition, layers: plan.layers)
+    // A spring cutting into a running transition starts each number at the velocity it had on screen.
+    let carries = interrupting && transition.interrupt == .blend && transition.spring != nil
+    if carries {
+      carryVelocities(into: &animations, by: transition, onScreen: frames, interrupted: previous, at: time)
+    }
     // (ii)–(v): the new episode replaces everything the machine added; rule 4 times its completion.
     let completion = time + transition.length
     let complete = state.loop == nil ? completion : completion + state.loopLength

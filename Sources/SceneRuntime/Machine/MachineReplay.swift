@@ -130,7 +130,10 @@ package struct MachineReplay: Sendable {
       // Core Animation's removal: at elapsed = duration the animations are gone and the model shows.
       if elapsed < transition.duration {
         let progress = transition.progress(elapsed: elapsed)
-        for animation in episode.poseAnimations { Self.apply(animation, progress: progress, to: &frames) }
+        let response = transition.velocityResponse(elapsed: elapsed)
+        for animation in episode.poseAnimations {
+          Self.apply(animation, progress: progress, response: response, to: &frames)
+        }
       }
       if let timeline = transition.timeline {
         sampler.compose(Sampler.Playback(timeline: timeline, start: episode.start), at: time, onto: &frames)
@@ -148,9 +151,10 @@ package struct MachineReplay: Sendable {
     }
   }
 
-  private static func apply(_ animation: PoseAnimation, progress: Double, to frames: inout [LayerFrame]) {
-    // Written as a basic animation is, a + (b − a)·p, so the first frame is the captured value exactly.
-    let value = animation.holds ? animation.from : animation.from + (animation.to - animation.from) * progress
+  private static func apply(
+    _ animation: PoseAnimation, progress: Double, response: Double, to frames: inout [LayerFrame]
+  ) {
+    let value = animation.value(progress: progress, response: response)
     switch animation.target {
     case .slot(let slot): frames[animation.layer].values[slot] = value
     case .pathCoordinate(let index): frames[animation.layer].path[index] = value

@@ -40,6 +40,8 @@ extension MachineTable {
     object.append("to", JSONValue(transition.to))
     object.append("duration", PlanNumbers.json(transition.duration))
     object.append("timingFunction", PlanNumbers.json(transition.timingFunction.controlPoints))
+    // Only on spring transitions, so the plans of other machines keep their bytes.
+    if let spring = transition.spring { object.append("spring", PlanNumbers.json(Self.coefficients(spring))) }
     object.append("timeline", transition.timeline.map { JSONValue($0) } ?? .null)
     object.append("discrete", .string(transition.discrete.rawValue))
     object.append("interrupt", .string(transition.interrupt.rawValue))
@@ -126,6 +128,7 @@ extension MachineTable {
     }
     let points = try reader.numbers("timingFunction")
     try TrackDecoder.checkTimingFunction(points, at: reader.path("timingFunction"))
+    let spring = reader.object["spring"] == nil ? nil : try Self.decodeSpring(reader, duration: duration)
     guard let discrete = DiscreteSwitch(rawValue: try reader.string("discrete")) else {
       throw PlanError(reader.path("discrete"), "expected \"start\" or \"end\"")
     }
@@ -136,9 +139,33 @@ extension MachineTable {
     }
     return Transition(
       from: from, trigger: trigger, to: to, duration: duration,
-      timingFunction: TimingFunction(points[0], points[1], points[2], points[3]),
+      timingFunction: TimingFunction(points[0], points[1], points[2], points[3]), spring: spring,
       timeline: try Self.optionalIndex(reader, "timeline", count: timelineCount), discrete: discrete,
       interrupt: interrupt, length: length)
+  }
+
+  /// A spring transition's spring as a spring segment's five coefficients: mass, stiffness, damping, initial
+  /// velocity, allows overdamping (0 or 1).
+  static func coefficients(_ spring: SpringParameters) -> [Double] {
+    [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity, spring.allowsOverdamping ? 1 : 0]
+  }
+
+  /// `spring` as a track's spring segment is checked, and the transition's duration above 0 (its settling).
+  private static func decodeSpring(_ reader: PlanReader, duration: Double) throws(PlanError) -> SpringParameters {
+    let numbers = try reader.numbers("spring")
+    let location = reader.path("spring")
+    guard numbers.count == 5, numbers.allSatisfy(\.isFinite), numbers[4] == 0 || numbers[4] == 1 else {
+      throw PlanError(location, "expected [mass, stiffness, damping, initialVelocity, allowsOverdamping (0 or 1)]")
+    }
+    let spring = SpringParameters(
+      mass: numbers[0], stiffness: numbers[1], damping: numbers[2], initialVelocity: numbers[3],
+      allowsOverdamping: numbers[4] == 1)
+    guard spring.mass > 0, spring.stiffness > 0, spring.damping > 0, spring.naturalFrequency.isFinite,
+      spring.naturalFrequency > 0, spring.dampingRatio.isFinite, duration > 0
+    else {
+      throw PlanError(location, "a spring transition needs mass, stiffness, damping and duration > 0")
+    }
+    return spring
   }
 
   private static func optionalIndex(_ reader: PlanReader, _ key: String, count: Int) throws(PlanError) -> Int? {

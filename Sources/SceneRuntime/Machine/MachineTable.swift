@@ -95,6 +95,11 @@ extension MachineTable {
     public package(set) var timingFunction: TimingFunction
     /// Its polynomial form, derived once; nil when linear.
     public package(set) var curve: CubicTimingCurve?
+    /// A spring transition's spring: the pose animations follow it (and `timingFunction` is linear, unused), and
+    /// `duration` is its settling duration. Nil for a transition with a duration and a timing function.
+    public package(set) var spring: SpringParameters?
+    /// Its closed forms, solved once.
+    var springCurve: SpringCurve?
     /// Index into the plan's timelines: played from the transition's start, above the pose animations.
     public package(set) var timeline: Int?
     public package(set) var discrete: DiscreteSwitch
@@ -105,7 +110,8 @@ extension MachineTable {
 
     package init(
       from: Int, trigger: Trigger, to: Int, duration: Double, timingFunction: TimingFunction = .linear,
-      timeline: Int? = nil, discrete: DiscreteSwitch = .start, interrupt: Interruption = .blend, length: Double
+      spring: SpringParameters? = nil, timeline: Int? = nil, discrete: DiscreteSwitch = .start,
+      interrupt: Interruption = .blend, length: Double
     ) {
       self.from = from
       self.trigger = trigger
@@ -113,17 +119,25 @@ extension MachineTable {
       self.duration = duration
       self.timingFunction = timingFunction
       curve = timingFunction.isLinear ? nil : timingFunction.curve
+      self.spring = spring
+      springCurve = spring.map(SpringCurve.init)
       self.timeline = timeline
       self.discrete = discrete
       self.interrupt = interrupt
       self.length = length
     }
 
-    /// The pose animations' eased progress at `elapsed` seconds after the start, for elapsed in [0, duration).
+    /// The pose animations' eased progress at `elapsed` seconds after the start, for elapsed in [0, duration): the
+    /// spring's own clock for a spring transition (seconds, not a fraction of `duration`).
     public func progress(elapsed: Double) -> Double {
+      if let springCurve { return springCurve.progress(at: elapsed) }
       let fraction = min(max(elapsed / duration, 0), 1)
       return curve?.progress(at: fraction) ?? fraction
     }
+
+    /// What a carried velocity of 1 per second adds `elapsed` seconds into a spring transition (Y(τ), Y(0) = 0,
+    /// Y′(0) = 1); 0 for other transitions, which carry velocity through blends instead.
+    func velocityResponse(elapsed: Double) -> Double { springCurve?.velocityResponse(at: elapsed) ?? 0 }
   }
 
   /// Slots that switch rather than interpolate (`hidden`, `masksToBounds`), from the property table.

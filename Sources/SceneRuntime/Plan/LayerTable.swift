@@ -2,6 +2,8 @@ import SceneCore
 
 /// Every layer instance in paint order, struct-of-arrays: model slot values with stride `SlotLayout.count`, model
 /// paths as one element list and one coordinate list with per-layer start offsets, and the non-numeric style.
+/// A gradient layer's stops (locations, then colours: `ListLayout`) take its place in the coordinate list, so
+/// everything that carries a layer's coordinates (tracks, the sampler, machine states) carries them too.
 public struct LayerTable: Sendable, Hashable {
   public var ids: [String] = []
   /// Index of the superlayer (or, for a mask, of the masked layer); -1 for top-level layers.
@@ -13,7 +15,7 @@ public struct LayerTable: Sendable, Hashable {
   /// `count + 1` offsets into `pathElements`.
   public var pathElementStarts: [Int] = [0]
   public var pathElements: [BezierPath.Element] = []
-  /// `count + 1` offsets into `pathCoordinates`.
+  /// `count + 1` offsets into `pathCoordinates` (a layer's list numbers: path coordinates or gradient stops).
   public var pathCoordinateStarts: [Int] = [0]
   public var pathCoordinates: [Double] = []
   public var styles: [LayerStyle] = []
@@ -27,7 +29,7 @@ public struct LayerTable: Sendable, Hashable {
 
   package mutating func append(
     id: String, parent: Int, type: LayerType, isMask: Bool, values: [Double], path: BezierPath,
-    style: LayerStyle, replica: Int = 0
+    gradientStops: [Double] = [], style: LayerStyle, replica: Int = 0
   ) {
     precondition(values.count == SlotLayout.count, "one value per slot")
     ids.append(id)
@@ -38,16 +40,23 @@ public struct LayerTable: Sendable, Hashable {
     pathElements.append(contentsOf: path.elements)
     pathElementStarts.append(pathElements.count)
     pathCoordinates.append(contentsOf: path.coordinates)
+    pathCoordinates.append(contentsOf: gradientStops)
     pathCoordinateStarts.append(pathCoordinates.count)
     styles.append(style)
     replicas.append(replica)
   }
 
-  /// Layer `index`'s model path (structure and coordinates).
+  /// Layer `index`'s model path (structure and coordinates); empty for a gradient layer.
   public func path(of index: Int) -> BezierPath {
-    BezierPath(
+    if types[index] == .gradient { return BezierPath() }
+    return BezierPath(
       elements: Array(pathElements[pathElementStarts[index]..<pathElementStarts[index + 1]]),
       coordinates: Array(pathCoordinates[pathCoordinateStarts[index]..<pathCoordinateStarts[index + 1]]))
+  }
+
+  /// Layer `index`'s list numbers (`ListLayout`): its path's coordinates or its gradient's stops.
+  public func listNumbers(of index: Int) -> ArraySlice<Double> {
+    pathCoordinates[pathCoordinateStarts[index]..<pathCoordinateStarts[index + 1]]
   }
 
   /// Layer `index`'s model slot values.

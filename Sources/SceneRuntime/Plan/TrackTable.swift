@@ -10,7 +10,7 @@ import SceneCore
 public struct TrackTable: Sendable, Hashable {
   public var keyPaths: [String] = []
   public var layers: [Int] = []
-  /// First slot written, or -1 for the path.
+  /// First slot written, or −1 − the offset into the layer's list numbers (`ListLayout`): −1 for a path.
   public var slots: [Int] = []
   /// Components of one value (1 for a broadcast scale, the coordinate count for paths).
   public var components: [Int] = []

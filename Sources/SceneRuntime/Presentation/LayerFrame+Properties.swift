@@ -30,7 +30,8 @@ extension LayerFrame {
     case .rect: return .rect(Rect(x: v[i], y: v[i + 1], width: v[i + 2], height: v[i + 3]))
     case .color: return .color(LayerColor(v[i], v[i + 1], v[i + 2], v[i + 3]))
     case .transform: return .transform(LayerTransform(v))
-    case .path, .enumeration, .string, .numberList, .font: return nil
+    case .perspectiveTransform: return .perspectiveTransform(LayerTransform(v), m34: v[i + 9])
+    case .path, .enumeration, .string, .numberList, .font, .colorList, .locationList: return nil
     }
   }
 
@@ -71,8 +72,20 @@ extension LayerFrame {
   public var opacity: Double { number(.opacity) }
   public var isHidden: Bool { bool(.hidden) }
   public var masksToBounds: Bool { bool(.masksToBounds) }
+  public var isDoubleSided: Bool { bool(.doubleSided) }
   /// The layer's own matrix, into its superlayer's coordinates.
   public var localMatrix: AffineTransform { LayerMatrix.local(values) }
+
+  /// A gradient layer's stop locations (from its list numbers, `ListLayout`); empty for other layers.
+  public var gradientLocations: ArraySlice<Double> { path[ListLayout.range(of: .locations, count: path.count)!] }
+
+  /// A gradient layer's stop colours, in stop order; empty for other layers.
+  public var gradientColors: [LayerColor] {
+    let numbers = path[ListLayout.range(of: .colors, count: path.count)!]
+    return stride(from: numbers.startIndex, to: numbers.endIndex, by: 4).map {
+      LayerColor(numbers[$0], numbers[$0 + 1], numbers[$0 + 2], numbers[$0 + 3])
+    }
+  }
 }
 
 /// One property's sampled value, by the kind the property table gives it.
@@ -84,6 +97,8 @@ public enum PropertyValue: Sendable, Hashable {
   case rect(Rect)
   case color(LayerColor)
   case transform(LayerTransform)
+  /// `sublayerTransform`: the decomposed transform and its perspective entry m34.
+  case perspectiveTransform(LayerTransform, m34: Double)
 }
 
 /// A sampled colour: components as sampled (interpolation may leave 0…1; readers clamp as they draw).

@@ -17,19 +17,23 @@ package enum PresentationJSON {
   ) -> JSONValue {
     precondition(times.count == frames.count, "one frame set per time")
     var samples: [JSONValue] = []
+    let through = LayerProjection.throughSublayerTransform(plan: plan)
     for (time, layers) in zip(times, frames) {
       var saturation = Saturation(time: time)
-      let layerValues = self.layers(plan: plan, frames: layers, saturation: &saturation)
+      let layerValues = self.layers(plan: plan, frames: layers, through: through, saturation: &saturation)
       overflows += saturation.overflows
       samples.append(["time": PlanNumbers.json(time), "layers": .array(layerValues)])
     }
     return ["scene": .string(plan.scene), "samples": .array(samples)]
   }
 
-  private static func layers(plan: Plan, frames: [LayerFrame], saturation: inout Saturation) -> [JSONValue] {
+  private static func layers(
+    plan: Plan, frames: [LayerFrame], through: [Bool], saturation: inout Saturation
+  ) -> [JSONValue] {
     let table = plan.layers
     var matrices: [AffineTransform] = []
     matrices.reserveCapacity(table.count)
+    let maps = through.contains(true) ? LayerProjection.scene(plan: plan, frames: frames, through: through) : []
     var result: [JSONValue] = []
     let modulations = ReplicaGeometry.modulations(
       parents: table.parents, types: table.types, isMask: table.isMask, replicas: table.replicas
@@ -42,19 +46,27 @@ package enum PresentationJSON {
       matrices.append(parent < 0 ? local : LayerMatrix.inParent(local, of: index, table: table, frames: frames))
       if parent >= 0 { matrices[index] = matrices[index].concatenating(matrices[parent]) }
       saturation.layer = table.ids[index]
+      let matrix: LayerSceneMatrix = through[index] ? .projective(maps[index]) : .affine(matrices[index])
       result.append(
         layer(
-          plan: plan, index: index, frame: frames[index], matrix: matrices[index], modulation: modulations[index],
+          plan: plan, index: index, frame: frames[index], matrix: matrix, modulation: modulations[index],
           saturation: &saturation))
     }
     return result
   }
 
-  /// One layer's object: its identity, then every property of its type in the table's order, `matrix` after
-  /// `transform`, and after it `modulationColor` for a layer a replicator draws (the colour its copy's drawing is
-  /// multiplied by).
+  /// A layer's map into the scene as printed: `matrix` [a, b, c, d, tx, ty], or `matrix3d` (16 numbers, row-major
+  /// m11 … m44, z row and column the identity's) for a layer drawn through a `sublayerTransform`.
+  private enum LayerSceneMatrix {
+    case affine(AffineTransform)
+    case projective(ProjectiveTransform)
+  }
+
+  /// One layer's object: its identity, then every property of its type in the table's order, `matrix` (or
+  /// `matrix3d`) after `transform`, and after it `modulationColor` for a layer a replicator draws (the colour its
+  /// copy's drawing is multiplied by).
   private static func layer(
-    plan: Plan, index: Int, frame: LayerFrame, matrix: AffineTransform, modulation: [Double]?,
+    plan: Plan, index: Int, frame: LayerFrame, matrix: LayerSceneMatrix, modulation: [Double]?,
     saturation: inout Saturation
   ) -> JSONValue {
     let table = plan.layers
@@ -65,7 +77,9 @@ package enum PresentationJSON {
     let style = table.styles[index]
     for property in LayerProperty.all where property.layerTypes.contains(table.types[index]) {
       let value: JSONValue
-      if property.kind == .path {
+      if property.key == .shadowPath {
+        value = style.shadowPath.map { .string(SVGPathData.format($0)) } ?? .null
+      } else if property.kind == .path {
         var path = table.path(of: index)
         path.coordinates = frame.path.map { saturation.finite($0, property.name) }
         value = .string(SVGPathData.format(path))
@@ -74,8 +88,13 @@ package enum PresentationJSON {
       }
       object.append(property.name, value)
       if property.key == .transform {
-        let numbers = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty]
-        object.append("matrix", .array(numbers.map { .number(saturation.finite($0, "matrix")) }))
+        switch matrix {
+        case .affine(let m):
+          let numbers = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+          object.append("matrix", .array(numbers.map { .number(saturation.finite($0, "matrix")) }))
+        case .projective(let m):
+          object.append("matrix3d", .array(m.matrix3D.map { .number(saturation.finite($0, "matrix3d")) }))
+        }
         if let modulation {
           object.append("modulationColor", .array(modulation.map { .number(saturation.finite($0, "modulationColor")) }))
         }
@@ -105,7 +124,20 @@ package enum PresentationJSON {
         "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
         "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
       ]
+    case .perspectiveTransform:
+      let i = slots.startIndex
+      return [
+        "translation": numbers(slots[i..<i + 3], name + ".translation"),
+        "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
+        "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
+        "m34": .number(saturation.finite(slots[i + 9], name + ".m34")),
+      ]
     case .path: return .null  // Written by the caller, which has the path's structure.
+    case .colorList:
+      let colors = frame.path[ListLayout.range(of: .colors, count: frame.path.count)!]
+      return .array(
+        stride(from: colors.startIndex, to: colors.endIndex, by: 4).map { numbers(colors[$0..<$0 + 4], name) })
+    case .locationList: return numbers(frame.path[ListLayout.range(of: .locations, count: frame.path.count)!], name)
     case .enumeration: return .string(style.word(of: property.key) ?? "")
     // The style has one field of each of the kinds below (LayerStyle).
     case .string: return .string(style.string)

@@ -24,7 +24,7 @@ struct HotSegment {
   /// The coefficients after the timing curve: Hermite tangents or the motion element's numbers.
   var coefficients: UnsafePointer<Double>
   /// The track's own numbers, fixed (set when the workspace is made): its leaf node (−1: none), layer, value
-  /// components, first slot (−1: the path) and flags.
+  /// components, first slot (negative: −1 − the offset into the layer's list numbers) and flags.
   var node: Int32
   var layer: Int32
   var count: Int32
@@ -53,7 +53,8 @@ struct HotSegment {
   init(program: SamplerProgram, track: Int) {
     let record = program.tracks[track]
     precondition(
-      record.count <= Int(Int32.max) && record.slot < Int(Int8.max) && record.node <= Int(Int32.max)
+      record.count <= Int(Int32.max) && record.slot < Int(Int8.max) && record.slot >= Int(Int8.min)
+        && record.node <= Int(Int32.max)
         && record.layer <= Int(Int32.max) && record.firstSegment + record.segmentCount <= Int(Int32.max)
         && record.firstValue <= Int(Int32.max),
       "track too large for the sampler's hot record")

@@ -65,7 +65,8 @@ public struct Sampler: Sendable {
         guard node >= 0, nodeTimes[node].inEffect else { continue }
         let slot = Int(hot.pointee.slot)
         let layer = Int(hot.pointee.layer)
-        let target = slot < 0 ? paths[layer] : slots[layer] + slot
+        // A negative slot writes the layer's list numbers from −1 − slot on (ListLayout).
+        let target = slot < 0 ? paths[layer] + (-1 - slot) : slots[layer] + slot
         program.compose(track: track, leaf: nodeTimes[node], target: target, workspace: workspace)
       }
     }
@@ -90,7 +91,9 @@ public struct Sampler: Sendable {
     let record = program.tracks[track]
     if record.slot < 0 {
       frames[record.layer].path.withUnsafeMutableBufferPointer { path in
-        program.compose(track: track, leaf: leaf, target: path.baseAddress!, workspace: workspace)
+        program.compose(
+          track: track, leaf: leaf, target: path.baseAddress! + ListLayout.offset(ofTrackSlot: record.slot),
+          workspace: workspace)
       }
     } else {
       frames[record.layer].values.withUnsafeMutableBufferPointer { slots in

@@ -160,7 +160,7 @@ struct SegmentEntry {
 /// One track, everything the sampler reads about it in one place.
 struct TrackRecord {
   var layer: Int
-  /// First slot written, or −1 for the path.
+  /// First slot written, or −1 − the offset into the layer's list numbers (−1 for a path).
   var slot: Int
   var count: Int
   var flags: TrackFlags

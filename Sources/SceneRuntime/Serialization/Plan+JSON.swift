@@ -80,6 +80,11 @@ extension Plan {
     layer.append("values", PlanNumbers.json(layers.modelValues(of: index)))
     layer.append("pathElements", .string(String(path.elements.map(PlanElementLetters.letter))))
     layer.append("pathCoordinates", PlanNumbers.json(path.coordinates))
+    if layers.types[index] == .gradient {
+      let stops = Array(layers.listNumbers(of: index))
+      layer.append("colors", PlanNumbers.json(stops[ListLayout.range(of: .colors, count: stops.count)!]))
+      layer.append("locations", PlanNumbers.json(stops[ListLayout.range(of: .locations, count: stops.count)!]))
+    }
     layer.append(
       "style",
       [
@@ -88,7 +93,17 @@ extension Plan {
         "lineDashPattern": PlanNumbers.json(style.lineDashPattern), "string": .string(style.string),
         "fontFamily": .string(style.fontFamily), "fontWeight": .string(style.fontWeight.rawValue),
         "alignmentMode": .string(style.alignmentMode.rawValue),
+        "shadowPath": style.shadowPath.map { shadowPath in
+          [
+            "elements": .string(String(shadowPath.elements.map(PlanElementLetters.letter))),
+            "coordinates": PlanNumbers.json(shadowPath.coordinates),
+          ]
+        } ?? .null,
       ])
+    if layers.types[index] == .gradient {
+      // Only on gradient layers, so the plans of scenes without gradients are as they were.
+      layer.append("gradientType", .string(style.gradientType.rawValue))
+    }
     return layer.value
   }
 
@@ -109,7 +124,10 @@ extension Plan {
       object.append("slot", .string(named.name))
       object.append("component", JSONValue(component))
     } else {
-      object.append("slot", "path")
+      // A negative slot writes the layer's list numbers: a path, or a gradient's locations (offset 0) or colours.
+      let gradient = layers.types[tracks.layers[index]] == .gradient
+      let offset = ListLayout.offset(ofTrackSlot: slot)
+      object.append("slot", .string(gradient ? (offset == 0 ? "locations" : "colors") : "path"))
       object.append("component", JSONValue(0))
     }
     object.append("components", JSONValue(tracks.components[index]))

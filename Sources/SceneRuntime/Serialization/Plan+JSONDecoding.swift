@@ -104,7 +104,7 @@ extension LayerTable {
     let parentValue = try reader.member("parent")
     let parent = parentValue.isNull ? -1 : try PlanReader.integer(parentValue, in: 0..<index, at: reader.path("parent"))
     guard let type = LayerType(rawValue: try reader.string("type")) else {
-      throw PlanError(reader.path("type"), "expected layer, shape, text or replicator")
+      throw PlanError(reader.path("type"), "expected layer, shape, text, gradient or replicator")
     }
     let isMask = try reader.bool("mask")
     if isMask && parent < 0 { throw PlanError(reader.path("mask"), "a mask needs the layer it masks as parent") }
@@ -118,18 +118,7 @@ extension LayerTable {
       throw PlanError(reader.path("values"), "expected \(slots.planCount) finite numbers, one per slot")
     }
     let values = slots.values(from: planValues[...])
-    var elements: [BezierPath.Element] = []
-    for letter in try reader.string("pathElements") {
-      guard let element = PlanElementLetters.element(letter) else {
-        throw PlanError(reader.path("pathElements"), "unknown element '\(letter)'; expected M, L, Q, C or Z")
-      }
-      elements.append(element)
-    }
-    let path = BezierPath(elements: elements, coordinates: try reader.numbers("pathCoordinates"))
-    guard path.coordinates.count == path.expectedCoordinateCount, path.coordinates.allSatisfy(\.isFinite) else {
-      throw PlanError(
-        reader.path("pathCoordinates"), "the elements need \(path.expectedCoordinateCount) finite coordinates")
-    }
+    let path = try Self.path(reader, elements: "pathElements", coordinates: "pathCoordinates")
     let styleReader = try PlanReader(try reader.member("style"), at: reader.path("style"))
     var style = LayerStyle()
     // Every enum is checked as the spec checker checks it: exporters and `sample` trust these words.
@@ -146,8 +135,55 @@ extension LayerTable {
       FontWeight(rawValue: try styleReader.word("fontWeight", in: FontWeight.words)) ?? style.fontWeight
     style.alignmentMode =
       AlignmentMode(rawValue: try styleReader.word("alignmentMode", in: AlignmentMode.words)) ?? style.alignmentMode
+    var stops: [Double] = []
+    if type == .gradient {
+      stops = try Self.gradientStops(reader)
+      style.gradientType =
+        GradientType(rawValue: try reader.word("gradientType", in: GradientType.words)) ?? style.gradientType
+    }
+    // Optional: plans written before shadows existed have no member, and load with none.
+    if let shadowPath = styleReader.object["shadowPath"], !shadowPath.isNull {
+      let shadowReader = try PlanReader(shadowPath, at: styleReader.path("shadowPath"))
+      style.shadowPath = try Self.path(shadowReader, elements: "elements", coordinates: "coordinates")
+    }
     let id = try reader.string("id")
     append(
-      id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, style: style, replica: replica)
+      id: id, parent: parent, type: type, isMask: isMask, values: values, path: path, gradientStops: stops,
+      style: style, replica: replica)
+  }
+
+  /// A gradient layer's `colors` and `locations` as its list numbers, checked as the spec checker checks them.
+  private static func gradientStops(_ reader: PlanReader) throws(PlanError) -> [Double] {
+    let colors = try reader.numbers("colors")
+    let locations = try reader.numbers("locations")
+    guard colors.count == 4 * locations.count, locations.count <= ListLayout.maxStops,
+      colors.allSatisfy(\.isFinite)
+    else {
+      throw PlanError(
+        reader.path("colors"), "expected 4 finite numbers per location, at most \(ListLayout.maxStops) stops")
+    }
+    guard locations.allSatisfy({ (0...1).contains($0) }), zip(locations, locations.dropFirst()).allSatisfy(<=) else {
+      throw PlanError(reader.path("locations"), "expected numbers from 0 to 1 that never decrease")
+    }
+    return ListLayout.gradientList(colors: colors, locations: locations)
+  }
+
+  /// A path written as a string of element letters and the coordinates they need, all finite.
+  private static func path(_ reader: PlanReader, elements key: String, coordinates: String) throws(PlanError)
+    -> BezierPath
+  {
+    var elements: [BezierPath.Element] = []
+    for letter in try reader.string(key) {
+      guard let element = PlanElementLetters.element(letter) else {
+        throw PlanError(reader.path(key), "unknown element '\(letter)'; expected M, L, Q, C or Z")
+      }
+      elements.append(element)
+    }
+    let path = BezierPath(elements: elements, coordinates: try reader.numbers(coordinates))
+    guard path.coordinates.count == path.expectedCoordinateCount, path.coordinates.allSatisfy(\.isFinite) else {
+      throw PlanError(
+        reader.path(coordinates), "the elements need \(path.expectedCoordinateCount) finite coordinates")
+    }
+    return path
   }
 }

@@ -11,9 +11,16 @@ enum TrackDecoder {
     let component = try reader.integer("component", in: 0..<1 << 20)
     let slot: Int
     var slotEnd = 0
-    if slotName == "path" {
-      guard component == 0 else { throw PlanError(reader.path("component"), "a path track starts at component 0") }
-      slot = -1
+    let listProperty = ["path": PropertyName.path, "colors": .colors, "locations": .locations][slotName]
+    if let listProperty {
+      guard component == 0 else {
+        throw PlanError(reader.path("component"), "a \(slotName) track starts at component 0")
+      }
+      guard (listProperty == .path) == (layers.types[layer] != .gradient) else {
+        throw PlanError(reader.path("slot"), "'\(slotName)' is not a list of a \(layers.types[layer].rawValue) layer")
+      }
+      let count = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
+      slot = ListLayout.trackSlot(offset: ListLayout.range(of: listProperty, count: count)!.lowerBound)
     } else if let known = slots.known[slotName] {
       guard component < known.width else {
         throw PlanError(reader.path("component"), "'\(slotName)' has \(known.width) components")
@@ -111,9 +118,12 @@ enum TrackDecoder {
   ) throws(PlanError) {
     // Within its named slot: a reader with another layout would otherwise write a neighbouring property.
     if slot < 0 {
-      let count = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
+      let listCount = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
+      let offset = ListLayout.offset(ofTrackSlot: slot)
+      let property: PropertyName = layers.types[layer] != .gradient ? .path : offset == 0 ? .locations : .colors
+      let count = ListLayout.range(of: property, count: listCount)!.count
       guard components == count, !flags.contains(.broadcast) else {
-        throw PlanError(reader.path("components"), "a path track has the layer's \(count) coordinates")
+        throw PlanError(reader.path("components"), "a \(property) track has the layer's \(count) numbers")
       }
     } else if flags.contains(.broadcast) {
       guard components == 1, slot + 3 <= slotEnd else {

@@ -1,0 +1,46 @@
+import SceneCore
+import SceneDiagnostics
+import SceneModel
+
+extension Linter {
+  /// W0126: a radial gradient whose ellipse has no width or no height — its start and end points share an x or a
+  /// y, as the default points (0.5, 0) and (0.5, 1) do — draws only its last colour, and no timeline or state
+  /// moves the points.
+  func checkFlatRadialGradients(pointsAnimated: Set<Int>) {
+    var reported = Set<String>()
+    for (index, layer) in scene.layers.enumerated()
+    where layer.type == .gradient && layer.style.gradientType == .radial && !layer.colors.isEmpty
+      && !pointsAnimated.contains(index)
+    {
+      let start = SlotLayout.startPoint
+      let end = SlotLayout.endPoint
+      let flatX = layer.values[start] == layer.values[end]
+      let flatY = layer.values[start + 1] == layer.values[end + 1]
+      guard flatX || flatY, reported.insert(layer.baseID).inserted else { continue }
+      context.error(
+        LintDiagnostics.flatRadialGradient,
+        "the radial gradient of '\(layer.baseID)' has an ellipse of no \(flatX ? "width" : "height"), so it shows "
+          + "only its last colour",
+        at: layer.idSpan,
+        notes: [
+          "a radial gradient is an ellipse centred on startPoint whose half axes are endPoint − startPoint in x and y"
+        ],
+        help: "centre it and reach a corner: `startPoint: [0.5, 0.5]`, `endPoint: [1, 1]`")
+    }
+  }
+
+  /// The layers whose `startPoint` or `endPoint` a timeline animates or a state poses.
+  func layersWithAnimatedGradientPoints() -> Set<Int> {
+    var layers = Set<Int>()
+    let names: Set<String> = [PropertyName.startPoint.rawValue, PropertyName.endPoint.rawValue]
+    for timeline in scene.timelines {
+      Self.forEachLeaf(timeline.root) { if names.contains($0.keyPath.property) { layers.insert($0.layer) } }
+    }
+    for states in posesByLayer() {
+      for (layer, pose) in states where pose.contains(where: { names.contains($0.keyPath.property) }) {
+        layers.insert(layer)
+      }
+    }
+    return layers
+  }
+}
