@@ -43,26 +43,16 @@ public enum ReferenceEvaluator {
         }
       case .animation(let animation):
         let delay = delays[animation.layer]
-        guard delay != 0 else {
-          ReferenceEvaluator.applyLeaf(node, animation, parentTime: parentTime, isRoot: isRoot, to: &state)
-          return
-        }
-        // The delay is the root's begin moved later (as the plan's root stage has it), so that the rounding
-        // slack of the begin (docs/semantics.md, "Exact boundaries") counts it, as it counts any beginTime.
-        var leaf = node
-        if chain.isEmpty { leaf.timing.beginTime += delay }
-        let time = chain.isEmpty ? sceneTime : delayedParentTime(delay: delay)
+        let time = delay == 0 ? parentTime : delayedParentTime(sceneTime - delay)
         guard !time.isNaN else { return }
-        ReferenceEvaluator.applyLeaf(leaf, animation, parentTime: time, isRoot: isRoot, to: &state)
+        ReferenceEvaluator.applyLeaf(node, animation, parentTime: time, isRoot: isRoot, to: &state)
       }
     }
 
-    /// The leaf's parent time with the root begun `delay` later: NaN when a group on the way is not in effect.
-    func delayedParentTime(delay: Double) -> Double {
-      var time = sceneTime
-      for (index, (timing, isRoot)) in chain.enumerated() {
-        var timing = timing
-        if index == 0 { timing.beginTime += delay }
+    /// The leaf's parent time when the root's clock reads `rootTime`: NaN when a group on the way is not in effect.
+    func delayedParentTime(_ rootTime: Double) -> Double {
+      var time = rootTime
+      for (timing, isRoot) in chain {
         guard let child = ReferenceEvaluator.childTime(of: timing, at: time, isRoot: isRoot) else { return .nan }
         time = child
       }
