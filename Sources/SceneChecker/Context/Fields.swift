@@ -57,9 +57,10 @@ extension CheckContext {
   private static func allowedName(of key: YAMLNode, in allowed: [SchemaKey], document: YAMLDocument) -> String? {
     let match: String?? = document.withScalarBytes(key) { bytes in
       for byte in bytes where byte >= 0x80 { return nil }
-      for schemaKey in allowed where schemaKey.name.utf8.count == bytes.count {
-        var name = schemaKey.name
-        if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(schemaKey.name) }
+      // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
+      for index in allowed.indices where allowed[index].name.utf8.count == bytes.count {
+        var name = allowed[index].name
+        if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(name) }
       }
       return .some(nil)
     }
