@@ -48,7 +48,8 @@ public enum LintDiagnostics {
 
   public static let all: [DiagnosticCode] = [
     timingFunctionsOffByOne, snapsBack, fillNeverShows, groupClipsChild, angleLooksLikeDegrees, unusedLayer, unusedLet,
-    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression, sublayerTransformWithoutSublayers, shadowNeverShows,
+    unusedPath, noOpAnimation, hexColorInComment, ignoredKey, springNeverSettles, badSuppression,
+    sublayerTransformWithoutSublayers, shadowNeverShows,
     flatRadialGradient,
     loopVariableHidesLet,
   ]
