@@ -35,9 +35,17 @@ public enum CompileBenchmark {
     }
   }
 
+  /// The default limits, but for the scene's keyframe numbers: the synthetic 20 MB spec holds more than the
+  /// default 2,000,000 (issue 14's limit), and the benchmark measures throughput, not the limit.
+  public static let options: SpecChecker.Options = {
+    var options = SpecChecker.Options()
+    options.limits.maxKeyframeValues = 1 << 40
+    return options
+  }()
+
   /// Compiles once, returning the plan (for the other measurements), or why it failed.
   public static func compileOnce(_ bytes: [UInt8], path: String) throws -> (scene: Scene, plan: Plan) {
-    let result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+    let result = SpecChecker.check(SourceFile(path: path, bytes: bytes), options: options)
     guard let scene = result.scene else {
       throw Failure.doesNotCheck(result.diagnostics.first.map { "\($0.code.id) \($0.message)" } ?? "no scene")
     }
@@ -58,14 +66,14 @@ public enum CompileBenchmark {
       var tracks = 0
       compileTimes.append(
         Timing.perCall(minimum: configuration.minimumTime) {
-          let result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+          let result = SpecChecker.check(SourceFile(path: path, bytes: bytes), options: options)
           if let scene = result.scene { tracks = PlanCompiler.compile(scene).tracks.count }
         })
       blackHole(tracks)
       var characters = 0
       withJSONTimes.append(
         Timing.perCall(minimum: configuration.minimumTime) {
-          var result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+          var result = SpecChecker.check(SourceFile(path: path, bytes: bytes), options: options)
           guard let scene = result.scene else { return }
           result.scene = nil
           characters = PlanCompiler.compile(consuming: scene).prettyJSONBytes().count

@@ -23,7 +23,7 @@ public enum MemoryBenchmark {
     bytes.withUnsafeMutableBytes { _ = data.copyBytes(to: $0) }
     _ = consume data
     let read = status("VmHWM") ?? 0
-    var result = SpecChecker.check(SourceFile(path: path, bytes: bytes))
+    var result = SpecChecker.check(SourceFile(path: path, bytes: bytes), options: CompileBenchmark.options)
     guard let scene = result.scene else { return 1 }
     result.scene = nil  // as `scenec compile` does: the compiler gets the only copy and frees the model as it goes
     let checked = status("VmHWM") ?? 0

@@ -130,6 +130,15 @@ public struct YAMLDocument: Sendable {
     }
   }
 
+  /// Entry `index` of a mapping (which must have more than `index` entries), without building the entry list.
+  @inlinable public func entry(_ node: YAMLNode, _ index: Int) -> YAMLEntry {
+    let record = records[node.index]
+    precondition(kind(node) == .mapping && index >= 0 && 2 * index < Int(record.count), "no such entry")
+    return YAMLEntry(
+      key: YAMLNode(index: child(record, of: node, at: 2 * index)),
+      value: YAMLNode(index: child(record, of: node, at: 2 * index + 1)))
+  }
+
   /// Number of items of a sequence or entries of a mapping.
   @inlinable public func count(_ node: YAMLNode) -> Int {
     let record = records[node.index]
@@ -152,6 +161,11 @@ public struct YAMLNode: Sendable, Hashable {
 public struct YAMLEntry: Sendable, Hashable {
   public let key: YAMLNode
   public let value: YAMLNode
+
+  @inlinable init(key: YAMLNode, value: YAMLNode) {
+    self.key = key
+    self.value = value
+  }
 }
 
 public enum YAMLNodeKind: UInt8, Sendable {

@@ -11,9 +11,16 @@ public enum YAMLReader {
   public struct Result: Sendable {
     public var document: YAMLDocument
     public var diagnostics: [Diagnostic]
+    /// Deep flow collections read by `DeepFlowScanner` rather than libyaml (tests check the fast path ran).
+    var deepRegionsRead = 0
   }
 
   public static func read(_ source: SourceFile, limits: YAMLLimits = .default) -> Result {
+    read(source, limits: limits, readsDeepFlow: true)
+  }
+
+  /// `readsDeepFlow: false` leaves every collection to libyaml (tests compare the two).
+  static func read(_ source: SourceFile, limits: YAMLLimits, readsDeepFlow: Bool) -> Result {
     if source.bytes.count > limits.maxInputBytes {
       let diagnostic = Diagnostic(
         YAMLDiagnostics.inputTooLarge,
@@ -24,8 +31,10 @@ public enum YAMLReader {
     return source.bytes.withUnsafeBufferPointer { buffer in
       var builder = TreeBuilder(bytes: buffer, limits: limits)
       builder.document.source = source.bytes
-      builder.run()
-      return Result(document: builder.document, diagnostics: builder.diagnostics.sorted)
+      builder.run(readsDeepFlow: readsDeepFlow)
+      var result = Result(document: builder.document, diagnostics: builder.diagnostics.sorted)
+      result.deepRegionsRead = builder.nextDeepRegion
+      return result
     }
   }
 }
@@ -64,12 +73,39 @@ struct TreeBuilder {
     document.children.reserveCapacity(nodes)  // most collections list none (`contiguousChildren`)
   }
 
-  mutating func run() {
+  /// Deep flow collections read without libyaml (only with the depth limit raised; `DeepFlowScanner`), and the
+  /// next one libyaml has not reached yet.
+  var deepRegions: [DeepFlowScanner.Region] = []
+  var nextDeepRegion = 0
+  /// Set when libyaml did not read a stand-in where its collection began: the file is read again as written.
+  var deepRegionMissed = false
+
+  mutating func run(readsDeepFlow: Bool) {
+    let deep = readsDeepFlow && limits.maxDepth > YAMLLimits.default.maxDepth
+    let regions = deep ? DeepFlowScanner.regions(in: bytes) : []
+    guard !regions.isEmpty else { return parse(bytes) }
+    var standIn = Array(bytes)
+    for region in regions {
+      for offset in region.start..<region.end where standIn[offset] != 0x0A { standIn[offset] = 0x20 }
+      standIn[region.start] = UInt8(ascii: "~")
+    }
+    deepRegions = regions
+    standIn.withUnsafeBufferPointer { parse($0) }
+    if deepRegionMissed || nextDeepRegion < regions.count {
+      var again = TreeBuilder(bytes: bytes, limits: limits)
+      again.document.source = document.source
+      again.parse(bytes)
+      self = again
+    }
+  }
+
+  /// Pulls libyaml's events over `input`: the file's bytes, or a copy with stand-ins for `deepRegions`.
+  mutating func parse(_ input: UnsafeBufferPointer<UInt8>) {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else { return }
     defer { yaml_parser_delete(&parser) }
-    if let base = bytes.baseAddress {
-      yaml_parser_set_input_string(&parser, base, bytes.count)
+    if let base = input.baseAddress {
+      yaml_parser_set_input_string(&parser, base, input.count)
     } else {
       var empty: UInt8 = 0
       yaml_parser_set_input_string(&parser, &empty, 0)
@@ -101,6 +137,9 @@ struct TreeBuilder {
     let start = marks.byteOffset(ofCharacter: Int(event.start_mark.index))
     let end = marks.byteOffset(ofCharacter: Int(event.end_mark.index))
     let span = Span(start: start, end: end)
+    if nextDeepRegion < deepRegions.count, start >= deepRegions[nextDeepRegion].start {
+      return takeDeepRegion(event, span: span)
+    }
     switch event.type {
     case YAML_DOCUMENT_START_EVENT:
       documentCount += 1
@@ -119,19 +158,8 @@ struct TreeBuilder {
       checkTagAndAnchor(
         tag: scalar.tag, anchor: scalar.anchor, implicit: scalar.plain_implicit == 1 || scalar.quoted_implicit == 1,
         span: span)
-      let length = Int(scalar.length)
-      if length > limits.maxScalarBytes {
-        diagnostics.error(
-          YAMLDiagnostics.scalarTooLong, "a scalar of \(length) bytes, more than the limit of \(limits.maxScalarBytes)",
-          at: Span(start: start, end: min(end, start + 1)),
-          help: "raise the limit with --max-scalar-bytes if it is meant")
-        truncated.insert(document.records.count)
-        return addScalar(text: nil, style: .plain, span: span)
-      }
-      let text = UnsafeBufferPointer(start: scalar.value, count: length)
-      let style = Self.style(scalar.style)
-      if flowDepth > 0, style != .plain { quotedInFlow.append(span) }
-      return addScalar(text: text, style: style, span: span)
+      let text = UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length))
+      return addScalarEvent(text: text, style: Self.style(scalar.style), span: span)
     case YAML_SEQUENCE_START_EVENT:
       let info = event.data.sequence_start
       checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
@@ -146,6 +174,21 @@ struct TreeBuilder {
       break
     }
     return true
+  }
+
+  /// A scalar event's node, or a placeholder when the scalar is longer than the limit.
+  mutating func addScalarEvent(text: UnsafeBufferPointer<UInt8>, style: YAMLScalarStyle, span: Span) -> Bool {
+    if text.count > limits.maxScalarBytes {
+      diagnostics.error(
+        YAMLDiagnostics.scalarTooLong,
+        "a scalar of \(text.count) bytes, more than the limit of \(limits.maxScalarBytes)",
+        at: Span(start: span.start, end: min(span.end, span.start + 1)),
+        help: "raise the limit with --max-scalar-bytes if it is meant")
+      truncated.insert(document.records.count)
+      return addScalar(text: nil, style: .plain, span: span)
+    }
+    if flowDepth > 0, style != .plain { quotedInFlow.append(span) }
+    return addScalar(text: text, style: style, span: span)
   }
 
   mutating func checkTagAndAnchor(
@@ -274,29 +317,6 @@ struct TreeBuilder {
       pending.append(UInt32(index))
     }
     return index
-  }
-
-  /// Keys must be scalars and unique; report the second of two equal keys, pointing back at the first.
-  mutating func checkKeys(of mapping: YAMLNode) {
-    var seen: [String: Span] = [:]
-    for entry in document.entries(mapping) {
-      let keySpan = document.span(entry.key)
-      guard document.kind(entry.key) == .scalar else {
-        diagnostics.error(
-          YAMLDiagnostics.complexKey, "a mapping key must be a plain word or string", at: keySpan,
-          help: "use a word such as `position` as the key")
-        continue
-      }
-      guard !truncated.contains(entry.key.index) else { continue }
-      let key = document.scalar(entry.key)
-      if let first = seen[key] {
-        diagnostics.error(
-          YAMLDiagnostics.duplicateKey, "duplicate key '\(key)'", at: keySpan,
-          labels: [.init("first given here", at: first)], help: "remove one of the two, or merge them")
-      } else {
-        seen[key] = keySpan
-      }
-    }
   }
 
   static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {

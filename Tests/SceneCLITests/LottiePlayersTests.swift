@@ -16,6 +16,18 @@ import Testing
     "run scripts/test.sh, which installs chromium (Debian) and rlottie-python, thorvg-python, "
     + "pylottie, streamlit-lottie (PyPI, listed in scripts/requirements.sh) when they are missing"
 
+  /// Runs Tests/Support/lottie_players.py once on `jobs` (each `name`, `file`, `frames`, `width`, `height`): every
+  /// player draws every job's frames into `<output>/<player>/<name>-<frame>.rgba`. Returns that folder and the run.
+  static func play(_ jobs: [[String: Any]], in folder: URL) throws -> (output: String, run: ExportTools.Output) {
+    let jobFile = folder.appendingPathComponent("jobs.json").path
+    try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobFile))
+    let output = folder.appendingPathComponent("players").path
+    let script = CLI.repositoryRoot.appendingPathComponent("Tests/Support/lottie_players.py").path
+    let players = try #require(ExportTools.run("python3", [script, jobFile, output]), "python3 is missing: \(hint)")
+    try #require(players.status == 0, "the players did not run (\(hint)): \(players.standardError)")
+    return (output, players)
+  }
+
   /// A stroke of two dash/gap pairs (lottie-web throws on repeated dash names) over a background with alpha, moving.
   /// A straight line and no phase: rlottie ignores a dash phase and lays dashes on curves out by its own length,
   /// and ThorVG joins no dash across a corner (docs/exports.md, "Players").
@@ -68,13 +80,7 @@ import Testing
     let jobList: [[String: Any]] = jobs.map {
       ["name": $0.name, "file": $0.file, "frames": $0.frames, "width": $0.width, "height": $0.height]
     }
-    let jobFile = folder.appendingPathComponent("jobs.json").path
-    try JSONSerialization.data(withJSONObject: jobList).write(to: URL(fileURLWithPath: jobFile))
-    let output = folder.appendingPathComponent("players").path
-    let script = CLI.repositoryRoot.appendingPathComponent("Tests/Support/lottie_players.py").path
-    let players = try #require(
-      ExportTools.run("python3", [script, jobFile, output]), "python3 is missing: \(Self.hint)")
-    try #require(players.status == 0, "the players did not run (\(Self.hint)): \(players.standardError)")
+    let (output, players) = try Self.play(jobList, in: folder)
     let lines = players.standardOutput.split(separator: "\n").map(String.init)
     var table: [String] = []
     for job in jobs {

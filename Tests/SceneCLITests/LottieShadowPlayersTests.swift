@@ -24,13 +24,7 @@ import Testing
     let run = CLI.run(["export", "lottie", spec, "-o", file])
     try #require(run.status == 0, "\(run.standardError)")
     let jobs: [[String: Any]] = [["name": "card", "file": file, "frames": [0], "width": 120, "height": 120]]
-    let jobFile = folder.appendingPathComponent("jobs.json").path
-    try JSONSerialization.data(withJSONObject: jobs).write(to: URL(fileURLWithPath: jobFile))
-    let output = folder.appendingPathComponent("players").path
-    let script = CLI.repositoryRoot.appendingPathComponent("Tests/Support/lottie_players.py").path
-    let players = try #require(
-      ExportTools.run("python3", [script, jobFile, output]), "python3 is missing: \(LottiePlayersTests.hint)")
-    try #require(players.status == 0, "the players did not run (\(LottiePlayersTests.hint)): \(players.standardError)")
+    let (output, _) = try LottiePlayersTests.play(jobs, in: folder)
     let svg = try FrameComparison.svgFrame(
       spec: spec, timeline: nil, frame: 0, scale: 1, folder: folder, rsvg: rsvg, probe: probe)
     // 6 points below the card's bottom edge (y = 70), in the middle: alpha of what is drawn there (no background).

@@ -4,9 +4,12 @@ import Foundation
 /// does its work in a script and writes its answer into `<pre id="out">`, which `--dump-dom` prints.
 package enum HeadlessChromium {
   /// Writes `page` to a temporary folder named after `name`, loads it with up to a minute of virtual time, and
-  /// returns the text of its `<pre id="out">` element (unescaped).
+  /// returns the text of its `<pre id="out">` element (unescaped). Each call has its own folder and profile: suites
+  /// run in parallel, and two Chromiums on one profile fail (exit 21, "profile in use"), while the first to finish
+  /// would remove the other's page.
   package static func output(of page: String, name: String, chromium: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenec-\(name)-\(getpid())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scenec-\(name)-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("cases.html")

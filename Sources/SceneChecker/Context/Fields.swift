@@ -5,6 +5,8 @@ import SceneYAML
 ///
 /// Only allowed keys are kept, so a mapping holds at most its schema's few dozen keys: looking one up by comparing
 /// short strings costs less than hashing it into a dictionary built for every mapping (the many-small compile).
+/// Each kept key is the schema's own name string, found by comparing the key's bytes, so reading a mapping
+/// makes no String per key.
 struct Fields {
   let node: YAMLNode
   /// Parallel to `keys`.
@@ -28,13 +30,16 @@ extension CheckContext {
   /// mapping in messages ("a layer", "a spring"). Returns nil when the node is not a mapping.
   func fields(of node: YAMLNode, allowed: [SchemaKey], place: String, help: String? = nil) -> Fields? {
     guard expectMapping(node, place: place) else { return nil }
+    let count = document.count(node)
     var found: [YAMLEntry] = []
     var keys: [String] = []
-    for entry in document.entries(node) {
-      let key = document.scalar(entry.key)
-      if allowed.contains(where: { $0.name == key }) {
+    found.reserveCapacity(count)
+    keys.reserveCapacity(count)
+    for index in 0..<count {
+      let entry = document.entry(node, index)
+      if let name = Self.allowedName(of: entry.key, in: allowed, document: document) {
         found.append(entry)
-        keys.append(key)
+        keys.append(name)
       } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
       }
@@ -45,6 +50,23 @@ extension CheckContext {
         help: "add `\(key.name):` — \(key.summary)")
     }
     return Fields(node: node, entries: found, keys: keys)
+  }
+
+  /// The allowed key a mapping key names, as the schema's string. ASCII keys are compared as bytes (byte-equal is
+  /// string-equal there); others as strings, so canonically equivalent Unicode text matches as it always has.
+  private static func allowedName(of key: YAMLNode, in allowed: [SchemaKey], document: YAMLDocument) -> String? {
+    let match: String?? = document.withScalarBytes(key) { bytes in
+      for byte in bytes where byte >= 0x80 { return nil }
+      // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
+      for index in allowed.indices where allowed[index].name.utf8.count == bytes.count {
+        var name = allowed[index].name
+        if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(name) }
+      }
+      return .some(nil)
+    }
+    if let match { return match }
+    let text = document.scalar(key)
+    return allowed.first { $0.name == text }?.name
   }
 
   func reportUnknownKey(_ key: YAMLNode, in place: String, candidates: [String], help: String? = nil) {

@@ -298,9 +298,11 @@ extension CheckContext {
 
   /// One number of `property`, refused outside `range` (and when not whole, for an integer range).
   func number(_ node: YAMLNode, property: LayerProperty, range: ValueRange) -> Double? {
-    let text = "\(property.name) \(Self.rangePhrase(range))"
-    guard let value = number(node, unit: Unit.none, in: range.closedRange, rangeText: text) else { return nil }
+    // Built only for a message: formatting the range's numbers cost more than reading the value.
+    func rangeText() -> String { "\(property.name) \(Self.rangePhrase(range))" }
+    guard let value = number(node, unit: Unit.none, in: range.closedRange, rangeText: rangeText()) else { return nil }
     guard range.contains(value) else {
+      let text = rangeText()
       error(
         CheckDiagnostics.outOfRange, "\(MessageNumber.text(value, outside: range.contains)) is out of range: \(text)",
         at: span(node), help: "give a value where \(text)")

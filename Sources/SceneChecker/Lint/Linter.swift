@@ -10,14 +10,27 @@ struct Linter {
 
   /// For each (layer, property) pair, how many timelines animate it: counted once, so that "animated by another
   /// timeline" is a lookup (`> 1`) rather than a union of every other timeline's pairs (quadratic in timelines).
-  private var timelinesAnimating: [PropertyUse: Int] {
-    var counts: [PropertyUse: Int] = [:]
-    for timeline in scene.timelines {
-      var uses = Set<PropertyUse>()
-      Self.forEachLeaf(timeline.root) { uses.insert(PropertyUse(layer: $0.layer, property: $0.keyPath.property)) }
-      for use in uses { counts[use, default: 0] += 1 }
+  private var timelinesAnimating: [PropertyUse: TimelineCount] {
+    // One lookup per leaf: a use counts a timeline once, when the timeline is not the one it last counted.
+    var counts: [PropertyUse: TimelineCount] = [:]
+    for (index, timeline) in scene.timelines.enumerated() {
+      Self.forEachLeaf(timeline.root) { leaf in
+        counts[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property), default: TimelineCount()].add(index)
+      }
     }
     return counts
+  }
+
+  /// How many timelines animate a property use, and the last one counted.
+  struct TimelineCount {
+    var count = 0
+    var lastTimeline = -1
+
+    mutating func add(_ timeline: Int) {
+      guard timeline != lastTimeline else { return }
+      count += 1
+      lastTimeline = timeline
+    }
   }
 
   struct PropertyUse: Hashable {
@@ -75,7 +88,7 @@ struct Linter {
 
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
   private func checkRoot(
-    _ root: AnimationNode, timelinesAnimating: [PropertyUse: Int], contexts: [Int?],
+    _ root: AnimationNode, timelinesAnimating: [PropertyUse: TimelineCount], contexts: [Int?],
     poses: [[Int: [StateMachine.PoseValue]]], noOps: inout NoOpTally
   ) {
     let timing = root.timing
@@ -95,7 +108,7 @@ struct Linter {
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
     for leaf in Self.leaves(root)
-    where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property), default: 0] <= 1 {
+    where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property)]?.count ?? 0 <= 1 {
       // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
       // which holding a value does change.
       noOps.count(leaf, isNoOp: isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)))

@@ -15,6 +15,10 @@ public struct SourceFile: Sendable {
   /// Byte offset of the first byte of each line. The first line starts after a UTF-8 byte-order mark, which
   /// is no character of the text: columns and printed lines leave it out.
   public let lineStarts: [Int]
+  /// Indices (0-based, ascending) of the lines holding a byte ≥ 0x80. On the other lines a column is the byte
+  /// distance from the line's start, in O(1): walking the line made every location on one long line (a deep flow
+  /// collection written on one line, the nesting row) cost the line's length, quadratic in all.
+  let nonASCIILines: [Int]
 
   public init(path: String, bytes: [UInt8]) {
     self.path = path
@@ -32,6 +36,40 @@ public struct SourceFile: Sendable {
       }
     }
     self.lineStarts = starts
+    var nonASCII: [Int] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        // Eight bytes at a time, even unoptimised, until a word holds a high byte.
+        if offset + 8 <= buffer.count,
+          UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+          offset += 8
+          continue
+        }
+        guard base[offset] >= 0x80 else {
+          offset += 1
+          continue
+        }
+        let line = Self.lineIndex(of: offset, in: starts)
+        nonASCII.append(line)
+        offset = line + 1 < starts.count ? starts[line + 1] : buffer.count
+      }
+    }
+    self.nonASCIILines = nonASCII
+  }
+
+  /// The 0-based line of a byte offset: the last line start at or before it (the first line for offsets before
+  /// it, such as a byte-order mark).
+  static func lineIndex(of offset: Int, in lineStarts: [Int]) -> Int {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
   }
 
   public init(path: String, text: String) {
@@ -42,13 +80,11 @@ public struct SourceFile: Sendable {
   /// lands under the right character after Chinese text; invalid UTF-8 counts one column per byte.
   public func location(of offset: Int) -> SourceLocation {
     let clamped = max(0, min(offset, bytes.count))
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-    }
+    let low = Self.lineIndex(of: clamped, in: lineStarts)
     let lineStart = lineStarts[low]
+    if !Self.containsSorted(nonASCIILines, low) {
+      return SourceLocation(line: low + 1, column: max(0, clamped - lineStart) + 1, offset: clamped)
+    }
     var column = 1
     var index = lineStart
     while index < clamped {
@@ -72,6 +108,16 @@ public struct SourceFile: Sendable {
     let start = max(0, min(span.start, bytes.count))
     let end = max(start, min(span.end, bytes.count))
     return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  static func containsSorted(_ values: [Int], _ value: Int) -> Bool {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let mid = (low + high) / 2
+      if values[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low < values.count && values[low] == value
   }
 
   static func scalarLength(lead: UInt8) -> Int {

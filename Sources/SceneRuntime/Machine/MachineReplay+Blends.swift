@@ -44,15 +44,13 @@ extension MachineReplay {
     defer { swap(&probes, &blendProbes) }
     // The steps as they round, so that a slope divides by the step actually taken.
     let step = Self.velocityStep(at: start)
-    let earlier = start - step
     let later = start + step
     compose(episode: index, at: start, into: &probes.now)
     compose(episode: index, at: later, into: &probes.later)
     let further = later + step
     compose(episode: index, at: further, into: &probes.further)
-    compose(episode: episodeIndex(at: earlier), at: earlier, into: &probes.before)
-    compose(episode: previous, at: later, into: &probes.after)
-    let steps = Steps(back: start - earlier, forward: later - start, further: further - later)
+    let around = composeInterrupted(previous, at: start, step: step, into: &probes)
+    let steps = Steps(back: around.back, forward: around.forward, further: further - later)
     Self.markUnseen(onScreen, parents: plan.layers.parents, into: &probes.unseen)
     let springs = SpringStarts(episode: episodes[index], machine: machine, step: steps.forward)
     var offsets: [BlendOffset] = []
@@ -87,7 +85,8 @@ extension MachineReplay {
     let next = read(probes.later)
     // A number the transition does not change (the same now, and the same a step on) keeps its own motion.
     if value == 0 && continued == next { return nil }
-    let interrupted = minmod((shown - read(probes.before)) / steps.back, (continued - shown) / steps.forward)
+    let interrupted = interruptedVelocity(
+      shown: shown, before: read(probes.before), after: continued, back: steps.back, forward: steps.forward)
     let own = Self.startingSlope(
       (next - read(probes.now)) / steps.forward, then: (read(probes.further) - next) / steps.further)
     let difference = interrupted - own
@@ -95,6 +94,27 @@ extension MachineReplay {
     let velocity = difference.isFinite ? difference : 0
     guard value != 0 || velocity != 0 else { return nil }
     return BlendOffset(layer: layer, target: target, value: value, velocity: velocity)
+  }
+
+  /// The interrupted motion around `start`, in `probes`: the replay a velocity `step` before (`before`) and the
+  /// interrupted episode `previous` a step after (`after`); returns the steps as they rounded, so that a slope
+  /// divides by the step actually taken. Blends and spring transitions read the screen's velocity from these.
+  mutating func composeInterrupted(
+    _ previous: Int, at start: Double, step: Double, into probes: inout BlendProbes
+  ) -> (back: Double, forward: Double) {
+    let earlier = start - step
+    let later = start + step
+    compose(episode: episodeIndex(at: earlier), at: earlier, into: &probes.before)
+    compose(episode: previous, at: later, into: &probes.after)
+    return (start - earlier, later - start)
+  }
+
+  /// The velocity a number had on screen at the cut: minmod of its one-sided differences (the replay before, the
+  /// interrupted episode after), so a step next to the instant is not read as a huge velocity.
+  static func interruptedVelocity(
+    shown: Double, before: Double, after: Double, back: Double, forward: Double
+  ) -> Double {
+    minmod((shown - before) / back, (after - shown) / forward)
   }
 
   /// The new episode's velocity at its start: its first difference, unless the next one disagrees with it by more

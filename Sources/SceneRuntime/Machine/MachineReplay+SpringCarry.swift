@@ -7,8 +7,7 @@ extension MachineReplay {
   /// Every number the spring animates on a layer showing on screen starts with the velocity v it had there, in
   /// place of the spring's own `initialVelocity` w: the spring's progress already moves at w·(to − from) at the
   /// start, so the animation's `velocity` is v − w·(to − from), and the number's velocity at the start is v. v is
-  /// the blends' estimate: minmod of the one-sided differences over the velocity step (the replay a step before,
-  /// the interrupted episode a step after), so a step next to the instant is not read as a huge velocity.
+  /// the blends' estimate (`composeInterrupted`, `interruptedVelocity`).
   mutating func carryVelocities(
     into animations: inout [PoseAnimation], by transition: MachineTable.Transition, onScreen: [LayerFrame],
     interrupted previous: Int, at start: Double
@@ -17,20 +16,15 @@ extension MachineReplay {
     var probes = BlendProbes()
     swap(&probes, &blendProbes)
     defer { swap(&probes, &blendProbes) }
-    let step = Self.velocityStep(at: start)
-    let earlier = start - step
-    let later = start + step
-    compose(episode: episodeIndex(at: earlier), at: earlier, into: &probes.before)
-    compose(episode: previous, at: later, into: &probes.after)
+    let around = composeInterrupted(previous, at: start, step: Self.velocityStep(at: start), into: &probes)
     Self.markUnseen(onScreen, parents: plan.layers.parents, into: &probes.unseen)
-    let back = start - earlier
-    let forward = later - start
     for index in animations.indices where !animations[index].holds && !probes.unseen[animations[index].layer] {
       let animation = animations[index]
       let shown = onScreen[animation.layer].number(animation.target)
       let before = probes.before[animation.layer].number(animation.target)
       let after = probes.after[animation.layer].number(animation.target)
-      let screen = Self.minmod((shown - before) / back, (after - shown) / forward)
+      let screen = Self.interruptedVelocity(
+        shown: shown, before: before, after: after, back: around.back, forward: around.forward)
       let velocity = screen - spring.initialVelocity * (animation.to - animation.from)
       // Values near the limits of Double can overflow in a difference; a velocity that is not a number carries nothing.
       animations[index].velocity = velocity.isFinite ? velocity : 0

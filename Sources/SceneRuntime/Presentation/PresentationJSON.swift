@@ -117,21 +117,17 @@ package enum PresentationJSON {
     case .number, .angle, .duration: return .number(saturation.finite(slots[slots.startIndex], name))
     case .bool: return .bool(slots[slots.startIndex] >= 0.5)
     case .point, .size, .rect, .color: return numbers(slots, name)
-    case .transform:
+    case .transform, .perspectiveTransform:
+      // A sublayerTransform is a transform's nine numbers and then its perspective entry.
       let i = slots.startIndex
-      return [
-        "translation": numbers(slots[i..<i + 3], name + ".translation"),
-        "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
-        "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
-      ]
-    case .perspectiveTransform:
-      let i = slots.startIndex
-      return [
-        "translation": numbers(slots[i..<i + 3], name + ".translation"),
-        "rotation": numbers(slots[i + 3..<i + 6], name + ".rotation"),
-        "scale": numbers(slots[i + 6..<i + 9], name + ".scale"),
-        "m34": .number(saturation.finite(slots[i + 9], name + ".m34")),
-      ]
+      var transform = JSONObject()
+      transform.append("translation", numbers(slots[i..<i + 3], name + ".translation"))
+      transform.append("rotation", numbers(slots[i + 3..<i + 6], name + ".rotation"))
+      transform.append("scale", numbers(slots[i + 6..<i + 9], name + ".scale"))
+      if property.kind == .perspectiveTransform {
+        transform.append("m34", .number(saturation.finite(slots[i + 9], name + ".m34")))
+      }
+      return transform.value
     case .path: return .null  // Written by the caller, which has the path's structure.
     case .colorList:
       let colors = frame.path[ListLayout.range(of: .colors, count: frame.path.count)!]

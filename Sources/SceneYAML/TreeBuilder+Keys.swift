@@ -1,0 +1,76 @@
+internal import CYAML
+import SceneDiagnostics
+
+/// Mapping keys must be scalars and unique: the second of two equal keys is reported, pointing back at the first.
+///
+/// Every mapping of a spec is checked, so the common case avoids a String and a dictionary per key: keys written
+/// as plain ASCII text in the source (where byte equality is string equality) are compared as bytes, pairwise in
+/// a small mapping, through a hash of their bytes in a large one. Anything else takes the string comparison.
+extension TreeBuilder {
+  mutating func checkKeys(of mapping: YAMLNode) {
+    let record = document.records[mapping.index]
+    let entries = Int(record.count) / 2
+    guard entries > 1 else {
+      if entries == 1, document.kind(YAMLNode(index: document.child(record, of: mapping, at: 0))) != .scalar {
+        checkKeysAsStrings(of: mapping)
+      }
+      return
+    }
+    guard truncated.isEmpty, let base = bytes.baseAddress else { return checkKeysAsStrings(of: mapping) }
+    let unique = withUnsafeTemporaryAllocation(of: (start: Int, count: Int).self, capacity: entries) { keys in
+      // Each key's text as a range of the source; the general case if one is not plain ASCII text there.
+      for entry in 0..<entries {
+        let key = document.child(record, of: mapping, at: 2 * entry)
+        guard document.shapes[key] & 3 == YAMLNodeKind.scalar.rawValue,
+          document.shapes[key] & YAMLDocument.textInSource != 0
+        else { return false }
+        let start = Int(document.records[key].first)
+        let count = Int(document.records[key].count)
+        for offset in start..<start + count where base[offset] >= 0x80 { return false }
+        keys[entry] = (start, count)
+      }
+      func same(_ a: (start: Int, count: Int), _ b: (start: Int, count: Int)) -> Bool {
+        a.count == b.count && memcmp(base + a.start, base + b.start, a.count) == 0
+      }
+      if entries <= 16 {
+        for later in 1..<entries {
+          for earlier in 0..<later where same(keys[earlier], keys[later]) { return false }
+        }
+        return true
+      }
+      var seen = Set<UInt64>(minimumCapacity: entries)
+      for key in keys {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        for offset in key.start..<key.start + key.count { hash = (hash ^ UInt64(base[offset])) &* 0x100_0000_01B3 }
+        // A repeated hash is a duplicate or two keys with one hash: the string comparison decides.
+        guard seen.insert(hash).inserted else { return false }
+      }
+      return true
+    }
+    // Duplicates are rare: they are reported (in document order, against the first) by the string comparison.
+    if !unique { checkKeysAsStrings(of: mapping) }
+  }
+
+  /// The general case: keys compared as Swift strings (canonically equivalent Unicode text is equal).
+  mutating func checkKeysAsStrings(of mapping: YAMLNode) {
+    var seen: [String: Span] = [:]
+    for entry in document.entries(mapping) {
+      let keySpan = document.span(entry.key)
+      guard document.kind(entry.key) == .scalar else {
+        diagnostics.error(
+          YAMLDiagnostics.complexKey, "a mapping key must be a plain word or string", at: keySpan,
+          help: "use a word such as `position` as the key")
+        continue
+      }
+      guard !truncated.contains(entry.key.index) else { continue }
+      let key = document.scalar(entry.key)
+      if let first = seen[key] {
+        diagnostics.error(
+          YAMLDiagnostics.duplicateKey, "duplicate key '\(key)'", at: keySpan,
+          labels: [.init("first given here", at: first)], help: "remove one of the two, or merge them")
+      } else {
+        seen[key] = keySpan
+      }
+    }
+  }
+}
