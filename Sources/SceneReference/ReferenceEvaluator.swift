@@ -20,7 +20,7 @@ public enum ReferenceEvaluator {
   }
 
   /// One timeline's walk from its root. A replicator's copy plays its animations `replicaDelay` later: its leaves
-  /// are timed from the root again at the scene time less the delay, through the same chain of groups.
+  /// are timed again from the scene time through the same chain of groups, with the root begun that much later.
   struct Walk {
     let sceneTime: Double
     let delays: [Double]
@@ -43,16 +43,27 @@ public enum ReferenceEvaluator {
         }
       case .animation(let animation):
         let delay = delays[animation.layer]
-        let time = delay == 0 ? parentTime : delayedParentTime(sceneTime - delay)
+        guard delay != 0 else {
+          guard !parentTime.isNaN else { return }
+          ReferenceEvaluator.applyLeaf(node, animation, parentTime: parentTime, isRoot: isRoot, to: &state)
+          return
+        }
+        // The delay is the root's begin moved later (CAReplicatorLayer shifts each copy's beginTime), so the
+        // rounding slack of the begin (docs/semantics.md, "Exact boundaries") counts it as it counts any beginTime.
+        var leaf = node
+        if chain.isEmpty { leaf.timing.beginTime += delay }
+        let time = chain.isEmpty ? sceneTime : delayedParentTime(delay: delay)
         guard !time.isNaN else { return }
-        ReferenceEvaluator.applyLeaf(node, animation, parentTime: time, isRoot: isRoot, to: &state)
+        ReferenceEvaluator.applyLeaf(leaf, animation, parentTime: time, isRoot: isRoot, to: &state)
       }
     }
 
-    /// The leaf's parent time when the root's clock reads `rootTime`: NaN when a group on the way is not in effect.
-    func delayedParentTime(_ rootTime: Double) -> Double {
-      var time = rootTime
-      for (timing, isRoot) in chain {
+    /// The leaf's parent time with the root begun `delay` later: NaN when a group on the way is not in effect.
+    func delayedParentTime(delay: Double) -> Double {
+      var time = sceneTime
+      for (index, (timing, isRoot)) in chain.enumerated() {
+        var timing = timing
+        if index == 0 { timing.beginTime += delay }
         guard let child = ReferenceEvaluator.childTime(of: timing, at: time, isRoot: isRoot) else { return .nan }
         time = child
       }
