@@ -83,13 +83,52 @@ enum WebPlayerHarness {
     })();
     """
 
-  /// The page's answer (`{answers, refusals}`), parsed.
+  /// Layer samples (a case's layers × the times of its runs) one page answers at most. Each is about 800 bytes of
+  /// JSON, and `--dump-dom` of a page holding a hundred megabytes never returns (the replicator's random plans, with
+  /// their copies, reached 113 MB in one page): the cases go to as many pages as this takes.
+  static let layerSamplesPerPage = 20_000
+
+  /// The page's answer (`{answers, refusals, formatted}`), parsed; the cases answered over as many pages as
+  /// `layerSamplesPerPage` asks, in order, the refusals and numbers by the first.
   static func run(request: JSONValue) throws -> JSONValue {
-    let parsed = try run(request: request, script: script)
-    guard parsed["answers"] != nil, parsed["refusals"] != nil else {
-      throw Failure(description: "the page gave no answers")
+    var answers: [JSONValue] = []
+    var first: JSONValue?
+    for (index, batch) in batches(request["cases"]?.arrayValue ?? []).enumerated() {
+      var part = JSONObject()
+      part.append("cases", .array(batch))
+      part.append("refusals", index == 0 ? request["refusals"] ?? .array([]) : .array([]))
+      part.append("numbers", index == 0 ? request["numbers"] ?? .array([]) : .array([]))
+      let parsed = try run(request: part.value, script: script)
+      guard let pageAnswers = parsed["answers"]?.arrayValue, parsed["refusals"] != nil else {
+        throw Failure(description: "the page gave no answers")
+      }
+      answers += pageAnswers
+      if index == 0 { first = parsed }
     }
-    return parsed
+    var reply = JSONObject()
+    reply.append("answers", .array(answers))
+    reply.append("refusals", first?["refusals"] ?? .array([]))
+    reply.append("formatted", first?["formatted"] ?? .array([]))
+    return reply.value
+  }
+
+  /// `cases` in order, cut into runs of at most `layerSamplesPerPage` layer samples (a case larger than that alone);
+  /// always at least one batch, so that refusals and numbers are answered without cases.
+  static func batches(_ cases: [JSONValue]) -> [[JSONValue]] {
+    var batches: [[JSONValue]] = [[]]
+    var weight = 0
+    for item in cases {
+      let layers = item["plan"]?["layers"]?.arrayValue?.count ?? 1
+      let times = (item["runs"]?.arrayValue ?? []).reduce(0) { $0 + ($1["times"]?.arrayValue?.count ?? 0) }
+      let caseWeight = layers * times
+      if weight + caseWeight > layerSamplesPerPage, !batches[batches.count - 1].isEmpty {
+        batches.append([])
+        weight = 0
+      }
+      batches[batches.count - 1].append(item)
+      weight += caseWeight
+    }
+    return batches
   }
 
   /// What `script`'s `answer(module, request)` returned for `request`, parsed.
