@@ -31,6 +31,31 @@ import Testing
     #expect(!text.contains("filter"), "white modulation draws no filter")
   }
 
+  /// `instanceTransform.translation.x` is a key path as `transform.translation.x` is (Core Animation's
+  /// CATransform3D field key paths): animated from 30 to 60, copy k moves k × the animated step.
+  @Test func anInstanceTransformFieldKeyPathMovesEachCopyByItsPower() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(
+      Self.tinted + """
+
+        timelines:
+          spread:
+            autoplay: true
+            target: row
+            keyPath: instanceTransform.translation.x
+            to: 60
+            duration: 1
+            fillMode: forwards
+            removedOnCompletion: false
+        """, name: "spread", in: folder)
+    let run = CLI.run(["export", "svg", spec, "--at", "0.5"])
+    #expect(run.status == 0, "\(run.standardError)")
+    // Halfway, the step is 45: copy 2 stands at 5 + 2 × 45.
+    #expect(run.standardOutput.contains(#"<g id="layer-dot_1" transform="translate(50 40)""#))
+    #expect(run.standardOutput.contains(#"<g id="layer-dot_2" transform="translate(95 40)""#))
+  }
+
   @Test func aModulationColourIsAnSRGBColourMatrixPerCopy() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -50,33 +50,10 @@ public struct AnimatableKeyPath: Sendable, Hashable {
       .init("anchorPoint", .point, property: "anchorPoint", slot: S.anchorPoint),
       .init("zPosition", .number, property: "zPosition", slot: S.zPosition),
       .init("transform", .transform, property: "transform", slot: S.transform),
-      .init("transform.translation", .size, property: "transform", slot: S.translation),
-      .init("transform.translation.x", .number, property: "transform", slot: S.translation),
-      .init("transform.translation.y", .number, property: "transform", slot: S.translation + 1),
-      .init("transform.translation.z", .number, property: "transform", slot: S.translation + 2),
-      .init("transform.rotation", .angle, property: "transform", slot: S.rotation + 2),
-      .init("transform.rotation.x", .angle, property: "transform", slot: S.rotation),
-      .init("transform.rotation.y", .angle, property: "transform", slot: S.rotation + 1),
-      .init("transform.rotation.z", .angle, property: "transform", slot: S.rotation + 2),
-      .init("transform.scale", .number, property: "transform", slot: S.scale, count: 3, broadcast: true),
-      .init("transform.scale.x", .number, property: "transform", slot: S.scale),
-      .init("transform.scale.y", .number, property: "transform", slot: S.scale + 1),
-      .init("transform.scale.z", .number, property: "transform", slot: S.scale + 2),
-      .init("sublayerTransform", .perspectiveTransform, property: "sublayerTransform", slot: sub),
-      .init("sublayerTransform.translation", .size, property: "sublayerTransform", slot: sub),
-      .init("sublayerTransform.translation.x", .number, property: "sublayerTransform", slot: sub),
-      .init("sublayerTransform.translation.y", .number, property: "sublayerTransform", slot: sub + 1),
-      .init("sublayerTransform.translation.z", .number, property: "sublayerTransform", slot: sub + 2),
-      .init("sublayerTransform.rotation", .angle, property: "sublayerTransform", slot: sub + 5),
-      .init("sublayerTransform.rotation.x", .angle, property: "sublayerTransform", slot: sub + 3),
-      .init("sublayerTransform.rotation.y", .angle, property: "sublayerTransform", slot: sub + 4),
-      .init("sublayerTransform.rotation.z", .angle, property: "sublayerTransform", slot: sub + 5),
-      .init(
-        "sublayerTransform.scale", .number, property: "sublayerTransform", slot: sub + 6, count: 3, broadcast: true),
-      .init("sublayerTransform.scale.x", .number, property: "sublayerTransform", slot: sub + 6),
-      .init("sublayerTransform.scale.y", .number, property: "sublayerTransform", slot: sub + 7),
-      .init("sublayerTransform.scale.z", .number, property: "sublayerTransform", slot: sub + 8),
     ]
+    paths += transformFields(of: "transform", slot: S.transform)
+    paths.append(.init("sublayerTransform", .perspectiveTransform, property: "sublayerTransform", slot: sub))
+    paths += transformFields(of: "sublayerTransform", slot: sub)
     for property in LayerProperty.all where property.animatable && !paths.contains(where: { $0.name == property.name })
     {
       paths.append(.init(property.name, property.kind, property: property.name, slot: property.slot))
@@ -85,9 +62,33 @@ public struct AnimatableKeyPath: Sendable, Hashable {
         paths.append(.init(property.name + ".width", .number, property: property.name, slot: slot))
         paths.append(.init(property.name + ".height", .number, property: property.name, slot: slot + 1))
       }
+      // Every CATransform3D property takes the field key paths (`instanceTransform.rotation.z`), as `transform` does.
+      if property.kind == .transform, let slot = property.slot {
+        paths += transformFields(of: property.name, slot: slot)
+      }
     }
     return paths
   }()
+
+  /// The field key paths of a transform whose nine slots start at `slot` (translation x, y, z; rotation x, y, z;
+  /// scale x, y, z): Core Animation's Key-Value Coding Extensions for CATransform3D. `.rotation` is the z
+  /// rotation and `.scale` the uniform scale, written to all three scale slots.
+  static func transformFields(of name: String, slot: Int) -> [AnimatableKeyPath] {
+    [
+      .init(name + ".translation", .size, property: name, slot: slot),
+      .init(name + ".translation.x", .number, property: name, slot: slot),
+      .init(name + ".translation.y", .number, property: name, slot: slot + 1),
+      .init(name + ".translation.z", .number, property: name, slot: slot + 2),
+      .init(name + ".rotation", .angle, property: name, slot: slot + 5),
+      .init(name + ".rotation.x", .angle, property: name, slot: slot + 3),
+      .init(name + ".rotation.y", .angle, property: name, slot: slot + 4),
+      .init(name + ".rotation.z", .angle, property: name, slot: slot + 5),
+      .init(name + ".scale", .number, property: name, slot: slot + 6, count: 3, broadcast: true),
+      .init(name + ".scale.x", .number, property: name, slot: slot + 6),
+      .init(name + ".scale.y", .number, property: name, slot: slot + 7),
+      .init(name + ".scale.z", .number, property: name, slot: slot + 8),
+    ]
+  }
 
   private static let byName: [String: AnimatableKeyPath] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
