@@ -1225,8 +1225,10 @@ export function readPlan(json) {
       }
       style = { ...layer.style, gradientType: layer.gradientType };
     }
-    // Optional (plans from before shadows have none): null, or a static path as `pathElements` and coordinates.
+    // Optional (plans from before shadows have none): null, or a path as `pathElements` and coordinates. Its
+    // coordinates follow the layer's other list numbers, where shadowPath tracks and states write them.
     const shadowPath = layer.style.shadowPath;
+    let shadowCount = 0;
     if (shadowPath !== undefined && shadowPath !== null) {
       const at = `${where}.style.shadowPath`;
       if (typeof shadowPath !== 'object' || typeof shadowPath.elements !== 'string') fail(at, 'expected null or a path');
@@ -1239,10 +1241,13 @@ export function readPlan(json) {
       if (shadowCoordinates.length !== needed || !shadowCoordinates.every(Number.isFinite)) {
         fail(`${at}.coordinates`, `the elements need ${needed} finite coordinates`);
       }
+      coordinates = coordinates.concat(shadowCoordinates);
+      shadowCount = needed;
     }
     return {
       id: String(layer.id), parent, type: layer.type, mask: layer.mask === true, replica,
       values: mapValues(layer.values, `${where}.values`), elements: layer.pathElements, coordinates, style,
+      shadowCount,
     };
   });
   if (!Array.isArray(json.tracks)) fail('tracks', 'expected an array');
@@ -1289,12 +1294,14 @@ export function readPlan(json) {
 
 const GRADIENT_TYPES = ['axial', 'radial', 'conic'];
 /** ListLayout (Sources/SceneCore/Properties/ListLayout.swift): a gradient's list numbers are its n locations, then
- * its n colours' r, g, b, a. */
+ * its n colours' r, g, b, a; a shape's are its path's coordinates; the last `shadowCount` are the shadowPath's. */
 export const MAX_STOPS = 64;
-export function listRange(property, count) {
-  if (property === 'locations') return [0, count / 5];
-  if (property === 'colors') return [count / 5, count];
-  return [0, count];
+export function listRange(property, count, shadowCount) {
+  const base = count - shadowCount;
+  if (property === 'locations') return [0, base / 5];
+  if (property === 'colors') return [base / 5, base];
+  if (property === 'shadowPath') return [base, count];
+  return [0, base];
 }
 
 function gradientStops(layer, where) {
@@ -1314,13 +1321,16 @@ function readTrack(item, where, layers, known, warnings) {
   const components = item.components;
   if (!Number.isInteger(components) || components < 1) fail(`${where}.components`, 'expected a positive integer');
   let slot;
-  const isList = item.slot === 'path' || item.slot === 'colors' || item.slot === 'locations';
+  const isList = ['path', 'colors', 'locations', 'shadowPath'].includes(item.slot);
   if (isList) {
     if (item.component !== 0) fail(`${where}.component`, `a ${item.slot} track starts at component 0`);
-    if ((item.slot === 'path') !== (layers[layer].type !== 'gradient')) {
-      fail(`${where}.slot`, `'${item.slot}' is not a list of a ${layers[layer].type} layer`);
-    }
-    const [start, end] = listRange(item.slot, layers[layer].coordinates.length);
+    const owned = item.slot === 'shadowPath'
+      ? Boolean(layers[layer].style.shadowPath)
+      : (item.slot === 'path') === (layers[layer].type !== 'gradient');
+    if (!owned) fail(`${where}.slot`, `'${item.slot}' is not a list of a ${layers[layer].type} layer`);
+    const [start, end] = listRange(item.slot, layers[layer].coordinates.length, layers[layer].shadowCount);
+    // The sampler's hot record keeps −1 − offset in a signed byte (HotSegment.swift).
+    if (start > 127) fail(`${where}.slot`, `a ${item.slot} track starts past the list's first 128 numbers`);
     slot = -1 - start;
     if (components !== end - start) {
       fail(`${where}.components`, `a ${item.slot} track has the layer's ${end - start} numbers`);
@@ -1752,14 +1762,16 @@ export function presentation(plan, time, frames) {
         case 'path':
           if (property.name === 'shadowPath') {
             const shadowPath = layer.style.shadowPath;
-            object.shadowPath = shadowPath ? formatPath(shadowPath.elements, shadowPath.coordinates) : null;
+            const list = frames[index].path;
+            object.shadowPath = shadowPath
+              ? formatPath(shadowPath.elements, list.subarray(list.length - layer.shadowCount)) : null;
           } else {
             object.path = formatPath(layer.elements, frames[index].path);
           }
           break;
         case 'colorList': {
           const list = frames[index].path;
-          const [start, end] = listRange('colors', list.length);
+          const [start, end] = listRange('colors', list.length, layer.shadowCount);
           const colors = [];
           for (let i = start; i < end; i += 4) colors.push([list[i], list[i + 1], list[i + 2], list[i + 3]].map(finite));
           object.colors = colors;
@@ -1767,7 +1779,7 @@ export function presentation(plan, time, frames) {
         }
         case 'locationList': {
           const list = frames[index].path;
-          const [start, end] = listRange('locations', list.length);
+          const [start, end] = listRange('locations', list.length, layer.shadowCount);
           object.locations = Array.from(list.subarray(start, end), finite);
           break;
         }

@@ -102,8 +102,12 @@ public enum CheckDiagnostics {
   public static let noTimelines = DiagnosticCode("E0715", "unknown-timeline", "A timeline name that is not defined.")
   public static let unsupportedFeature = DiagnosticCode(
     "E0214", "unsupported-feature", "A real Core Animation property or layer type that scenec does not support yet.")
-  public static let staticShadowPath = DiagnosticCode(
-    "E0225", "static-shadow-path", "An animation or pose of `shadowPath`, which scenec keeps static.")
+  public static let shadowPathNotSet = DiagnosticCode(
+    "E0225", "shadow-path-not-set",
+    "An animation or pose of `shadowPath` on a layer that sets none: there is no path to interpolate from.")
+  public static let shadowPathOffset = DiagnosticCode(
+    "E0226", "shadow-path-offset",
+    "An animated `shadowPath` on a layer whose `path` or gradient stops take more than 127 numbers.")
 
   // Gradients
   public static let gradientStopCount = DiagnosticCode(
@@ -124,7 +128,9 @@ public enum CheckDiagnostics {
 
   public static let all: [DiagnosticCode] = [
     missingKey, unknownKey, wrongShape, badVersion, emptyValue, invalidName, duplicateID, unknownLayer, wrongLayerType,
-    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, staticShadowPath, typeMismatch,
+    conflictingKeys, unknownPath, shadowedName, forwardReference, unsupportedFeature, shadowPathNotSet,
+    shadowPathOffset,
+    typeMismatch,
     wrongArity,
     outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,

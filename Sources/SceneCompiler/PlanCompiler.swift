@@ -23,8 +23,9 @@ public enum PlanCompiler {
     plan.machine = scene.stateMachine.map { MachineLowering.table($0, scene: scene) }
     var sourceMap = source.map { SourceMapping.map(of: scene, in: $0) }
     let delays = scene.layers.map(\.replicaDelay)
+    let shadowOffsets = plan.layers.ids.indices.map { plan.layers.listRange(of: .shadowPath, layer: $0)!.lowerBound }
     for index in scene.timelines.indices {
-      var lowering = Lowering(delays: delays)
+      var lowering = Lowering(delays: delays, shadowOffsets: shadowOffsets)
       lowering.lower(&scene.timelines[index].root, isRoot: true, into: &plan.tracks)
       let spans = lowering.spans
       plan.timelines.append(
@@ -41,7 +42,9 @@ public enum PlanCompiler {
     for layer in scene.layers {
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
-        path: layer.path, gradientStops: layer.type == .gradient ? layer.listNumbers : [], style: layer.style,
+        path: layer.path,
+        gradientStops: layer.type == .gradient
+          ? ListLayout.gradientList(colors: layer.colors, locations: layer.locations) : [], style: layer.style,
         replica: layer.replicaIndex)
     }
     return plan
@@ -54,10 +57,15 @@ private struct Lowering {
   /// track writing it has its root stage begin that much later (the whole chain is shifted, as Core Animation
   /// shifts the copy's time).
   let delays: [Double]
+  /// Each layer's offset of its shadowPath's coordinates into its list numbers: after its path or stops.
+  let shadowOffsets: [Int]
   var stages: [TimeStage] = []
   var spans: [Span] = []
 
-  init(delays: [Double]) { self.delays = delays }
+  init(delays: [Double], shadowOffsets: [Int]) {
+    self.delays = delays
+    self.shadowOffsets = shadowOffsets
+  }
 
   /// Depth-first: a group adds its stage for its children; `instances` copies add none and share the parent's
   /// stages (a root `instances` node leaves its copies as the roots, so they are the ones removed on completion).
@@ -84,11 +92,13 @@ private struct Lowering {
       stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve))
       let delay = delays[animation.layer]
       if delay == 0 {
-        tracks.append(TrackLowering.track(for: animation, stages: stages))
+        tracks.append(TrackLowering.track(for: animation, stages: stages, shadowOffset: shadowOffsets[animation.layer]))
       } else {
         var shifted = stages
         shifted[0].beginTime += delay
-        tracks.append(TrackLowering.track(for: animation, stages: shifted))
+        tracks.append(
+          TrackLowering.track(
+            for: animation, stages: shifted, shadowOffset: shadowOffsets[animation.layer]))
       }
       spans.append(node.span)
       stages.removeSubrange(depth...)

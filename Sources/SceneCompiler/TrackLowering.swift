@@ -4,7 +4,8 @@ import SceneRuntime
 
 /// One animation leaf → one track: destination, flags and keyframe table.
 enum TrackLowering {
-  static func track(for animation: Animation, stages: [TimeStage]) -> TrackTable.Track {
+  /// `shadowOffset`: where the layer's shadowPath coordinates start in its list numbers (`ListLayout`).
+  static func track(for animation: Animation, stages: [TimeStage], shadowOffset: Int) -> TrackTable.Track {
     let keyPath = animation.keyPath
     var flags = TrackFlags()
     if keyPath.broadcast { flags.insert(.broadcast) }
@@ -31,8 +32,10 @@ enum TrackLowering {
       }
     }
     // A list key path writes from its offset into the layer's list numbers (ListLayout): a gradient's colours
-    // (4 numbers per stop) follow its locations, one per stop.
-    let listOffset = keyPath.kind == .colorList ? table.components / 4 : 0
+    // (4 numbers per stop) follow its locations, one per stop; a shadowPath's follow the path or the stops.
+    let listOffset =
+      keyPath.property == PropertyName.shadowPath.rawValue
+      ? shadowOffset : keyPath.kind == .colorList ? table.components / 4 : 0
     return TrackTable.Track(
       keyPath: keyPath.name, layer: animation.layer,
       slot: keyPath.slot ?? ListLayout.trackSlot(offset: listOffset), components: table.components,

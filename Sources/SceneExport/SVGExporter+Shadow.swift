@@ -40,7 +40,8 @@ extension SVGExporter {
     let id = SVGMarkup.id("shadow", tree.id(index), prefix: idPrefix)
     let flood = white ? "#ffffff" : shadow.color.hex
     var drawing: [String]
-    if let shadowPath = tree.plan.layers.styles[index].shadowPath {
+    // The shadowPath as sampled at this frame: its coordinates are the last of the layer's list numbers.
+    if let shadowPath = tree.plan.layers.shadowPath(of: index, list: frames[index].path) {
       guard !shadowPath.isEmpty else { return content }
       if shadow.blur > 0 { definitions += filter(id, index: index, primitives: [blur(shadow, input: nil)]) }
       drawing =

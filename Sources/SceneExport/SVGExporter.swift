@@ -201,7 +201,7 @@ public struct SVGExporter {
   private func shape(_ index: Int, _ values: LayerValues, white: Bool, indent: String) -> [String] {
     let table = tree.plan.layers
     var path = table.path(of: index)
-    path.coordinates = frames[index].path
+    path.coordinates = Array(frames[index].path[table.listRange(of: .path, layer: index)!])
     guard !path.isEmpty else { return [] }
     let style = table.styles[index]
     var lines: [String] = []

@@ -52,9 +52,10 @@ public struct LayerInstance: Sendable {
   }
 
   /// The numbers kept beside the slots (`ListLayout`): the path's coordinates, or a gradient's locations then
-  /// colours.
+  /// colours; then the shadowPath's coordinates.
   public var listNumbers: [Double] {
-    type == .gradient ? ListLayout.gradientList(colors: colors, locations: locations) : path.coordinates
+    (type == .gradient ? ListLayout.gradientList(colors: colors, locations: locations) : path.coordinates)
+      + (style.shadowPath?.coordinates ?? [])
   }
 
   /// The components of an animatable property or key path, read from the model values.
@@ -63,6 +64,7 @@ public struct LayerInstance: Sendable {
       switch keyPath.property {
       case PropertyName.colors.rawValue: return colors
       case PropertyName.locations.rawValue: return locations
+      case PropertyName.shadowPath.rawValue: return style.shadowPath?.coordinates ?? []
       default: return path.coordinates
       }
     }

@@ -190,6 +190,7 @@ extension LayerInstance {
       switch keyPath.property {
       case PropertyName.colors.rawValue: colors = value
       case PropertyName.locations.rawValue: locations = value
+      case PropertyName.shadowPath.rawValue: style.shadowPath?.coordinates = value
       default: path.coordinates = value
       }
       return

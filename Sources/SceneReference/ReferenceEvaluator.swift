@@ -11,9 +11,10 @@ public enum ReferenceEvaluator {
   public static func frames(of scene: Scene, playing timelines: [Timeline], at time: Double) -> [LayerFrame] {
     var state = scene.layers.map { LayerFrame(values: $0.values, path: $0.listNumbers) }
     let delays = scene.layers.map(\.replicaDelay)
+    let shadowCounts = scene.layers.map { $0.style.shadowPath?.coordinates.count ?? 0 }
     // Document order: timelines as given, then depth-first within each tree.
     for timeline in timelines {
-      var walk = Walk(sceneTime: time, delays: delays)
+      var walk = Walk(sceneTime: time, delays: delays, shadowCounts: shadowCounts)
       walk.apply(timeline.root, parentTime: time, isRoot: true, to: &state)
     }
     return state
@@ -24,6 +25,8 @@ public enum ReferenceEvaluator {
   struct Walk {
     let sceneTime: Double
     let delays: [Double]
+    /// Per layer, how many of its list numbers are its shadowPath's (the last ones, `ListLayout`).
+    let shadowCounts: [Int]
     /// The groups from the root to the current node, each with whether it stands at the root.
     var chain: [(timing: Timing, isRoot: Bool)] = []
 
@@ -45,7 +48,8 @@ public enum ReferenceEvaluator {
         let delay = delays[animation.layer]
         guard delay != 0 else {
           guard !parentTime.isNaN else { return }
-          ReferenceEvaluator.applyLeaf(node, animation, parentTime: parentTime, isRoot: isRoot, to: &state)
+          ReferenceEvaluator.applyLeaf(
+            node, animation, parentTime: parentTime, isRoot: isRoot, shadowCounts: shadowCounts, to: &state)
           return
         }
         // The delay is the root's begin moved later (CAReplicatorLayer shifts each copy's beginTime), so the
@@ -54,7 +58,8 @@ public enum ReferenceEvaluator {
         if chain.isEmpty { leaf.timing.beginTime += delay }
         let time = chain.isEmpty ? sceneTime : delayedParentTime(delay: delay)
         guard !time.isNaN else { return }
-        ReferenceEvaluator.applyLeaf(leaf, animation, parentTime: time, isRoot: isRoot, to: &state)
+        ReferenceEvaluator.applyLeaf(
+          leaf, animation, parentTime: time, isRoot: isRoot, shadowCounts: shadowCounts, to: &state)
       }
     }
 
@@ -81,19 +86,20 @@ public enum ReferenceEvaluator {
   }
 
   static func applyLeaf(
-    _ node: AnimationNode, _ animation: Animation, parentTime: Double, isRoot: Bool, to state: inout [LayerFrame]
+    _ node: AnimationNode, _ animation: Animation, parentTime: Double, isRoot: Bool, shadowCounts: [Int],
+    to state: inout [LayerFrame]
   ) {
     let contribution = localTime(of: node.timing, at: parentTime, isRoot: isRoot)
     guard case .at(let tau, let progress, let repeatIndex) = contribution else { return }
     let time = LeafTime(tau: tau, progress: progress, repeatIndex: repeatIndex)
-    apply(animation, at: time, to: &state[animation.layer])
+    apply(animation, at: time, shadowCount: shadowCounts[animation.layer], to: &state[animation.layer])
   }
 
   /// Replaces (or adds to) the running value of the animation's key path with its value at `time`.
-  static func apply(_ animation: Animation, at time: LeafTime, to frame: inout LayerFrame) {
-    let base = read(animation.keyPath, from: frame)
+  static func apply(_ animation: Animation, at time: LeafTime, shadowCount: Int, to frame: inout LayerFrame) {
+    let base = read(animation.keyPath, from: frame, shadowCount: shadowCount)
     let value = leafValue(animation, at: time, base: base)
-    write(value, to: animation.keyPath, additive: animation.additive, in: &frame)
+    write(value, to: animation.keyPath, additive: animation.additive, shadowCount: shadowCount, in: &frame)
     if case .motion(let motion) = animation.content, let angle = motionRotation(motion, progress: time.progress) {
       // rotationMode always adds to the z rotation, whatever `additive` says: it orients, it does not replace.
       frame.values[SlotLayout.rotation + 2] += angle
@@ -101,17 +107,21 @@ public enum ReferenceEvaluator {
   }
 
   /// The running value of a key path: its slots (the first one only for the uniform scale), or its part of the
-  /// layer's list numbers (the path, a gradient's locations or colours).
-  static func read(_ keyPath: AnimatableKeyPath, from frame: LayerFrame) -> [Double] {
-    guard let slot = keyPath.slot else { return Array(frame.path[listRange(keyPath, in: frame)]) }
+  /// layer's list numbers (the path, a gradient's locations or colours, the shadowPath: the last `shadowCount`).
+  static func read(_ keyPath: AnimatableKeyPath, from frame: LayerFrame, shadowCount: Int) -> [Double] {
+    guard let slot = keyPath.slot else {
+      return Array(frame.path[listRange(keyPath, in: frame, shadowCount: shadowCount)])
+    }
     return keyPath.broadcast ? [frame.values[slot]] : Array(frame.values[slot..<slot + keyPath.slotCount])
   }
 
   /// Writes `value` over the key path's slots, or adds it to each slot's own running value when `additive`: the
   /// uniform scale adds its one number to sx, sy and sz alike, whichever of them differ.
-  static func write(_ value: [Double], to keyPath: AnimatableKeyPath, additive: Bool, in frame: inout LayerFrame) {
+  static func write(
+    _ value: [Double], to keyPath: AnimatableKeyPath, additive: Bool, shadowCount: Int, in frame: inout LayerFrame
+  ) {
     guard let slot = keyPath.slot else {
-      let range = listRange(keyPath, in: frame)
+      let range = listRange(keyPath, in: frame, shadowCount: shadowCount)
       let running = Array(frame.path[range])
       frame.path.replaceSubrange(range, with: additive ? VectorMath.add(running, value) : value)
       return
@@ -125,7 +135,8 @@ public enum ReferenceEvaluator {
   }
 
   /// The numbers of the layer's list a list key path covers (`ListLayout`).
-  static func listRange(_ keyPath: AnimatableKeyPath, in frame: LayerFrame) -> Range<Int> {
-    ListLayout.range(of: PropertyName(rawValue: keyPath.property) ?? .path, count: frame.path.count)!
+  static func listRange(_ keyPath: AnimatableKeyPath, in frame: LayerFrame, shadowCount: Int) -> Range<Int> {
+    ListLayout.range(
+      of: PropertyName(rawValue: keyPath.property) ?? .path, count: frame.path.count, shadowCount: shadowCount)!
   }
 }

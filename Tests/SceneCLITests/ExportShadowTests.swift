@@ -81,6 +81,46 @@ import Testing
     #expect(Self.red(pixels, 60, 26) == 255, "no shadow of the card's own outline above it")
   }
 
+  /// A shadowPath animated from a band below the card to one above it: the export draws the path of each frame.
+  static let movingShadowPath =
+    card(offset: "[0, 8]", extra: ", shadowPath: [{rect: [0, 60, 60, 6]}]") + "\n"
+      + """
+      timelines:
+        rise: {autoplay: true, target: card, keyPath: shadowPath, to: [{rect: [0, -12, 60, 6]}], duration: 1, \
+      fillMode: forwards, removedOnCompletion: false}
+      """
+
+  @Test func anAnimatedShadowPathMovesTheShadow() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(Self.movingShadowPath, name: "rise", in: folder)
+    let half = CLI.run(["export", "svg", spec, "--at", "0.5"])
+    #expect(half.status == 0, "\(half.standardError)")
+    // Halfway, point by point: y 60 → −12 is 24, so the band is 24…30.
+    #expect(half.standardOutput.contains(#"d="M0 24 L60 24 L60 30 L0 30 Z" transform="translate(0 8)""#))
+    guard let rsvg = ExportTools.rsvgConvert, let probe = ExportTools.probePath else { return }
+    let start = try FrameComparison.svgFrame(
+      spec: spec, timeline: nil, extra: ["--background", "white"], frame: 0, scale: 1, folder: folder, rsvg: rsvg,
+      probe: probe)
+    let end = try FrameComparison.svgFrame(
+      spec: spec, timeline: nil, extra: ["--background", "white"], frame: 60, scale: 1, folder: folder, rsvg: rsvg,
+      probe: probe)
+    // At 0 the band, moved 8 down, is scene y 98…104, below the card; at 1 s it is card y −4…2, scene y 26…32.
+    #expect(Self.red(start, 60, 101) < 200, "start, below: \(start.premultiplied(60, 101))")
+    #expect(Self.red(start, 60, 28) > 245, "start, above: \(start.premultiplied(60, 28))")
+    #expect(Self.red(end, 60, 28) < 200, "end, above: \(end.premultiplied(60, 28))")
+    #expect(Self.red(end, 60, 101) > 245, "end, below: \(end.premultiplied(60, 101))")
+  }
+
+  @Test func lottieSaysAnAnimatedShadowPathIsLost() {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(Self.movingShadowPath, name: "rise-lottie", in: folder)
+    let run = CLI.run(["export", "lottie", spec, "-o", folder.appendingPathComponent("rise.json").path])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.standardError.contains("its animated shadowPath is not used") && run.standardError.contains("[W0926]"))
+  }
+
   @Test func lottieCarriesTheShadowAsAnAnimatedDropShadowEffect() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -125,5 +165,8 @@ import Testing
     #expect(text.contains(#""shadowColor": [0, 0, 0, 1],"#) && text.contains(#""shadowOpacity": 0.8,"#))
     #expect(text.contains(#""shadowRadius": 4,"#) && text.contains(#""shadowOffset": [1, 2],"#))
     #expect(text.contains(#""shadowPath": null"#))
+    let moving = ExportFixtures.write(Self.movingShadowPath, name: "moving", in: folder)
+    let half = CLI.run(["sample", moving, "--at", "0.25"])
+    #expect(half.standardOutput.contains(#""shadowPath": "M0 42 L60 42 L60 48 L0 48 Z""#), "\(half.standardOutput)")
   }
 }

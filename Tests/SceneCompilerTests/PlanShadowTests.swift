@@ -4,7 +4,8 @@ import SceneRuntime
 import SceneTestSupport
 import Testing
 
-/// Shadows in plan format 2: four slots like any property, and the static `shadowPath` in a layer's style.
+/// Shadows in plan format 2: four slots like any property, and the `shadowPath` in a layer's style, its coordinates
+/// after the layer's other list numbers, where `"shadowPath"` tracks write them.
 @Suite("PlanShadow")
 struct PlanShadowTests {
   static let yaml = """
@@ -57,5 +58,39 @@ struct PlanShadowTests {
     } catch let error as PlanError {
       #expect("\(error)".contains("layers[0].style.shadowPath.coordinates"), "\(error)")
     }
+  }
+
+  static let animated = """
+    scene: shadow
+    size: [100, 100]
+    layers:
+      - {id: blob, type: shape, frame: [10, 10, 60, 40], path: "M0 0 L60 0 L30 40 Z", shadowOpacity: 0.5, \
+    shadowPath: [{rect: [0, 30, 60, 10]}]}
+    timelines:
+      grow: {autoplay: true, target: blob, keyPath: shadowPath, to: [{rect: [-10, 20, 80, 30]}], duration: 1}
+    """
+
+  @Test("a shadowPath track writes after the shape's path, named shadowPath, and round-trips")
+  func animatedRoundTrip() throws {
+    let plan = try #require(PlanTestSupport.plan(yaml: Self.animated))
+    // The path's 6 coordinates, then the shadow rect's 8.
+    #expect(plan.layers.listNumbers(of: 0).count == 14)
+    #expect(plan.layers.listRange(of: .shadowPath, layer: 0) == 6..<14)
+    #expect(plan.tracks.slots[0] == ListLayout.trackSlot(offset: 6) && plan.tracks.components[0] == 8)
+    let bytes = plan.prettyJSONBytes()
+    let track = try #require(plan.json()["tracks"]?[0])
+    #expect(track["slot"] == "shadowPath" && track["component"] == 0)
+    let loaded = try Plan.load(json: try JSONParser.parse(bytes))
+    #expect(loaded.warnings.isEmpty && loaded.plan == plan && loaded.plan.prettyJSONBytes() == bytes)
+    // Halfway the rect is [-5, 25, 70, 20]; the path is untouched.
+    var sampler = Sampler(plan: loaded.plan)
+    var frames: [LayerFrame] = []
+    sampler.sample(at: 0.5, playing: [0], into: &frames)
+    #expect(Array(frames[0].path) == [0, 0, 60, 0, 30, 40, -5, 25, 65, 25, 65, 45, -5, 45])
+    // A shadowPath track on a layer without one is refused.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let without = text.replacingOccurrences(
+      of: #""shadowPath": \{[^}]*\}"#, with: #""shadowPath": null"#, options: .regularExpression)
+    #expect(throws: PlanError.self) { try Plan.load(json: try JSONParser.parse(Array(without.utf8))) }
   }
 }

@@ -50,6 +50,13 @@ struct SamplerTests {
     // values [4, 12, 4] evenly over 1 s: 8 at a quarter; the radius 6 → 12 autoreversing over 0.5 s: 12 at 0.5.
     #expect(frames[1][card].values[SlotLayout.shadowOffset + 1] == 8)
     #expect(frames[2][card].values[SlotLayout.shadowRadius] == 12)
+    // The badge's shadowPath keyframes (rect [0, 30, 40, 12] → [-10, 20, 60, 30] → back) over 1 s: the middle
+    // rect at 0.5, halfway to it at 0.25, read from the tail of the badge's list numbers.
+    let badge = try #require(plan.layers.ids.firstIndex(of: "badge"))
+    let middle = plan.layers.shadowPath(of: badge, list: frames[2][badge].path)
+    #expect(middle?.coordinates == [-10, 20, 50, 20, 50, 50, -10, 50])
+    let quarter = plan.layers.shadowPath(of: badge, list: frames[1][badge].path)
+    #expect(quarter?.coordinates == [-5, 25, 45, 25, 45, 46, -5, 46])
   }
 
   @Test("like: the red heart's scale is 0.55 at 0.4 s, its rotation follows the keyframes under easeOut")

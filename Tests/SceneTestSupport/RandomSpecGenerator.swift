@@ -106,6 +106,9 @@ package struct RandomSpecGenerator {
     case .perspectiveTransform:
       return "{perspective: \(number(100...1000)), translation: [\(number(-20...20)), \(number(-20...20))], "
         + "rotation: {x: \(number(-1...1)), y: \(number(-3...3))}, scale: \(number(0.5...2))}"
+    // The shadowPath of every layer that has one is a triangle, `M L L Z` (CA interpolates same structures only).
+    case .path where keyPath.property == PropertyName.shadowPath.rawValue:
+      return "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) 0 L 4 \(number(0...50)) Z\""
     case .path:
       return
         "\"M \(number(0...50)) \(number(0...50)) L \(number(0...50)) \(number(0...50)) C 1 2 \(number(0...50)) 4 5 "
@@ -119,6 +122,14 @@ package struct RandomSpecGenerator {
     case .enumeration, .string, .numberList, .font:
       preconditionFailure("\(keyPath.name) is not animatable")
     }
+  }
+
+  /// The layers whose spec sets a `shadowPath`: only theirs can be animated or posed (E0225).
+  private static let shadowPathTargets: Set<String> = ["a", "s", "g", "r", "dots", "dots[1]"]
+
+  /// `pool` without `shadowPath` for a target that sets none.
+  private static func usable(_ pool: [AnimatableKeyPath], on target: String) -> [AnimatableKeyPath] {
+    shadowPathTargets.contains(target) ? pool : pool.filter { $0.property != PropertyName.shadowPath.rawValue }
   }
 
   /// `value`, or every other time a `let` name defined as `value`.
@@ -137,7 +148,7 @@ package struct RandomSpecGenerator {
       target == "s"
       ? keyPaths.shape
       : target == "g" ? keyPaths.gradient : target == "ring" || target == "inner" ? keyPaths.replicator : keyPaths.layer
-    let animated = pick(pool)
+    let animated = pick(Self.usable(pool, on: target))
     let keyPath = animated.name
     text += "\(indent)keyPath: \(keyPath)\n"
     // Lists (paths, gradient stops) animate only from one whole list to another.
@@ -225,6 +236,7 @@ package struct RandomSpecGenerator {
           frame: [10, 10, 40, 40]\(perspective)
           shadowOpacity: 0.5
           shadowOffset: [1, 2]
+          shadowPath: "M 0 0 L 40 0 L 20 40 Z"
           sublayers:
             - id: b
               frame: [5, 5, 10, 10]\(doubleSided)
@@ -233,6 +245,7 @@ package struct RandomSpecGenerator {
           as: k
           position: [k * 10, 50]
           bounds: [0, 0, 8, 8]
+          shadowPath: "M 0 0 L 8 0 L 4 8 Z"
         - id: s
           type: shape
           path: "M 1 1 L 2 2 C 1 2 3 4 5 6 Z"
@@ -244,6 +257,8 @@ package struct RandomSpecGenerator {
           gradientType: radial
           startPoint: [0.5, 0.5]
           endPoint: [1, 1]
+          shadowOpacity: 0.3
+          shadowPath: "M 0 0 L 40 0 L 40 30 Z"
         # Copies of `r` (and its sublayer `rr`) play `instanceDelay` apart; `inner`'s copies of `q` add their own.
         # Half the rings look at their copies in perspective (matrix3d through the instance map); `r` casts a shadow.
         - id: ring
@@ -259,6 +274,7 @@ package struct RandomSpecGenerator {
             - id: r
               frame: [5, 5, 10, 10]
               shadowOpacity: 0.4
+              shadowPath: "M 0 0 L 10 0 L 5 10 Z"
               sublayers:
                 - id: rr
                   frame: [1, 1, 3, 3]
@@ -291,7 +307,7 @@ package struct RandomSpecGenerator {
       var poses: [String] = []
       // One key path per target, and `dots` or `dots[1]`, never both: no two values of a pose overlap (E0210).
       for target in ["a", "b", pick(["dots", "dots[1]"]), "s"] where chance(60) {
-        let keyPath = pick(target == "s" ? keyPaths.shape : keyPaths.layer)
+        let keyPath = pick(Self.usable(target == "s" ? keyPaths.shape : keyPaths.layer, on: target))
         poses.append("\"\(target)\": {\(keyPath.name): \(value(of: keyPath))}")
       }
       text += "  s\(state):\n    pose: {\(poses.joined(separator: ", "))}\n"

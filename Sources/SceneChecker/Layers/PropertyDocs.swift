@@ -45,7 +45,7 @@ public struct PropertyDocs: Sendable, Hashable {
     case .shadowOffset:
       return .init("[0, -3]", "`[width, height]` the shadow is moved by, in the layer's coordinates (y down: up).")
     case .shadowPath:
-      return .init("none", "The shadow's shape instead of the layer's alpha: a path as `path` takes it (not animated).")
+      return .init("none", "The shadow's shape instead of the layer's alpha: a path as `path` takes it; animatable.")
     case .path: return .init("none", "The shape's path: a name from `paths`, a command list or SVG path data.")
     case .fillColor: return .init("black", "Fills the path.")
     case .fillRule: return .init("nonZero", "Which regions of a self-intersecting path are filled.")

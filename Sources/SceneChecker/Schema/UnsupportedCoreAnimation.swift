@@ -56,17 +56,6 @@ extension CheckContext {
     return true
   }
 
-  /// Reports an animation or pose of `shadowPath` (E0225): a real animatable Core Animation key path that scenec
-  /// keeps static, so neither a typo nor "not animatable"; false for any other key path.
-  func reportStaticShadowPath(_ key: YAMLNode) -> Bool {
-    guard document.scalar(key) == PropertyName.shadowPath.rawValue else { return false }
-    error(
-      CheckDiagnostics.staticShadowPath,
-      "shadowPath is static in scenec: Core Animation animates it, scenec does not yet", at: span(key),
-      help: "set `shadowPath` on the layer, and animate shadowOffset, shadowRadius or shadowOpacity instead")
-    return true
-  }
-
   /// Reports a layer `type` that names a Core Animation layer class scenec lacks; false when it is not one.
   func reportUnsupportedLayerType(_ node: YAMLNode) -> Bool {
     guard document.kind(node) == .scalar else { return false }

@@ -11,10 +11,12 @@ extension StateChecker {
     let keyPath: AnimatableKeyPath
     let span: Span
 
-    /// `path`, `colors` and `locations` write no slot but the layer's list numbers; each stands for itself.
+    /// `path`, `colors`, `locations` and `shadowPath` write no slot but the layer's list numbers; each stands for
+    /// itself.
     var slots: Range<Int> {
       guard let slot = keyPath.slot else {
-        let list = [PropertyName.path, .locations, .colors].firstIndex { $0.rawValue == keyPath.property } ?? 0
+        let lists = [PropertyName.path, .locations, .colors, .shadowPath]
+        let list = lists.firstIndex { $0.rawValue == keyPath.property } ?? 0
         return (-1 - list)..<(-list)
       }
       return slot..<slot + keyPath.slotCount
@@ -76,7 +78,7 @@ extension StateChecker {
   private func poseKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
     guard let text = context.text(node, what: "a key path") else { return nil }
     guard let keyPath = AnimatableKeyPath.named(text) else {
-      if context.reportUnsupportedProperty(node) || context.reportStaticShadowPath(node) { return nil }
+      if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first
       var notes: [String] = []

@@ -101,7 +101,7 @@ extension TimelineChecker {
   func resolveKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
     guard let text = context.text(node, what: "a key path") else { return nil }
     guard let keyPath = AnimatableKeyPath.named(text) else {
-      if context.reportUnsupportedProperty(node) || context.reportStaticShadowPath(node) { return nil }
+      if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first
       var notes: [String] = []
@@ -122,6 +122,19 @@ extension TimelineChecker {
         at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)])
       return nil
     }
+    // A track writes the list from its offset, which the sampler keeps in one signed byte (ListLayout), and a
+    // shadowPath's coordinates follow the layer's path or gradient stops.
+    let before = layer.listNumbers.count - (layer.style.shadowPath?.coordinates.count ?? 0)
+    if keyPath.property == PropertyName.shadowPath.rawValue, before > ListLayout.maxTrackOffset {
+      context.error(
+        CheckDiagnostics.shadowPathOffset,
+        "the shadowPath of '\(layer.id)' cannot be animated: its "
+          + "\(layer.type == .gradient ? "stops take" : "path takes") \(before) numbers, more than "
+          + "\(ListLayout.maxTrackOffset)",
+        at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)],
+        help: "draw the shape in a sublayer (or with fewer commands), and give the shadow to a layer without a path")
+      return nil
+    }
     return keyPath
   }
 
@@ -136,15 +149,25 @@ extension TimelineChecker {
   ) -> [Double]? {
     switch keyPath.kind {
     case .path:
+      // `path` and `shadowPath` interpolate point by point (CAShapeLayer.h), so both need the model's commands.
+      let isShadow = keyPath.property == PropertyName.shadowPath.rawValue
+      guard let model = isShadow ? layer.style.shadowPath : layer.path else {
+        context.error(
+          CheckDiagnostics.shadowPathNotSet,
+          "'\(layer.id)' sets no shadowPath, so there is no path to interpolate this one from",
+          at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)],
+          help: "give '\(layer.baseID)' a `shadowPath` with the same commands (Core Animation's nil is no path)")
+        return nil
+      }
       guard let path = context.pathValue(node) else { return nil }
-      guard path.hasSameStructure(as: layer.path) else {
+      let name = isShadow ? "model shadowPath" : "model path"
+      guard path.hasSameStructure(as: model) else {
         context.error(
           CheckDiagnostics.pathStructureMismatch,
-          "this path's commands differ from the model path of '\(layer.id)', so the two cannot be interpolated",
+          "this path's commands differ from the \(name) of '\(layer.id)', so the two cannot be interpolated",
           at: context.span(node), labels: [.init("'\(layer.baseID)' is defined here", at: layer.idSpan)],
-          notes: [
-            "this path: \(PathStructure.describe(path))", "model path: \(PathStructure.describe(layer.path))",
-          ], help: "give both paths the same sequence of commands")
+          notes: ["this path: \(PathStructure.describe(path))", "\(name): \(PathStructure.describe(model))"],
+          help: "give both paths the same sequence of commands")
         return nil
       }
       return path.coordinates

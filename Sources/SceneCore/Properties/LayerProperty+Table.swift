@@ -27,8 +27,8 @@ extension LayerProperty {
     case .shadowOpacity: return Row(key, .number, every, animatable: true, default: [0], range: .unit)
     case .shadowRadius: return Row(key, .number, every, animatable: true, default: [3], range: .nonNegative)
     case .shadowOffset: return Row(key, .size, every, animatable: true, default: [0, -3])
-    // Core Animation animates shadowPath; here it is static (kept in the style), a documented deviation.
-    case .shadowPath: return Row(key, .path, every, animatable: false)
+    // Animated point by point like `path`; its coordinates follow the layer's other list numbers (ListLayout).
+    case .shadowPath: return Row(key, .path, every, animatable: true)
     case .path: return Row(key, .path, shape, animatable: true)
     case .fillColor: return Row(key, .color, shape, animatable: true, default: [0, 0, 0, 1])
     case .fillRule: return Row(key, .enumeration, shape, animatable: false, cases: FillRule.words)

@@ -11,7 +11,8 @@ public struct LayerStyle: Sendable, Hashable {
   public var alignmentMode: AlignmentMode = .natural
   public var gradientType: GradientType = .axial
   /// The shape of the shadow, in the layer's coordinates; nil (Core Animation's default) casts the shadow of the
-  /// layer's composited alpha. Static here: Core Animation animates it, scenec does not (Grammar.md, Deviations).
+  /// layer's composited alpha. These are its elements and model coordinates; a frame's animated coordinates are
+  /// the last of the layer's list numbers (`ListLayout`).
   public var shadowPath: BezierPath? = nil
 
   public init() {}

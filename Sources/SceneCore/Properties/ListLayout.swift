@@ -6,21 +6,31 @@
 /// list's length alone. Every evaluator (the sampler, the reference evaluator, the machine, the web player) reads
 /// the ranges from here. Locations come first so that a track's offset into the list (stored in the sampler's
 /// one-byte slot as −1 − offset) stays small: the colours start at n, at most `maxStops`.
+///
+/// A layer with a `shadowPath` (any type: CALayer.shadowPath) keeps that path's coordinates after all of this, so
+/// every offset above stays what it was without one; the shadow's count follows from its elements, which the
+/// layer's style holds (Core Animation interpolates a shadowPath as it does a shape's `path`).
 public enum ListLayout {
   /// Numbers per gradient stop in the list: one location, four colour components.
   public static let numbersPerStop = 5
   /// The most stops a gradient may have (Grammar.md, Limits): keeps the colours' offset within the sampler's byte.
   public static let maxStops = 64
 
-  /// The numbers a list key path covers in a layer whose list holds `count` numbers; nil for a key path with slots.
-  public static func range(of property: PropertyName, count: Int) -> Range<Int>? {
+  /// The numbers a list key path covers in a layer whose list holds `count` numbers, the last `shadowCount` of them
+  /// its shadowPath's coordinates; nil for a key path with slots.
+  public static func range(of property: PropertyName, count: Int, shadowCount: Int) -> Range<Int>? {
+    let base = count - shadowCount
     switch property {
-    case .path: return 0..<count
-    case .locations: return 0..<count / numbersPerStop
-    case .colors: return count / numbersPerStop..<count
+    case .path: return 0..<base
+    case .locations: return 0..<base / numbersPerStop
+    case .colors: return base / numbersPerStop..<base
+    case .shadowPath: return base..<count
     default: return nil
     }
   }
+
+  /// The largest offset a track may write the list from: the sampler keeps −1 − offset in one signed byte.
+  public static let maxTrackOffset = 127
 
   /// The list of a gradient with these stops: locations, then colours.
   public static func gradientList(colors: [Double], locations: [Double]) -> [Double] {

@@ -20,18 +20,19 @@ struct GradientGeometry {
   let locations: [Double]
   let colors: [RGBA]
 
-  init(type: GradientType, frame: LayerFrame) {
+  /// `shadowCount`: how many of the frame's list numbers are the layer's shadowPath's (`LayerTable.shadowPathCount`).
+  init(type: GradientType, frame: LayerFrame, shadowCount: Int) {
     self.type = type
     let bounds = frame.bounds
     func place(_ unit: Point) -> Point { Point(bounds.x + unit.x * bounds.width, bounds.y + unit.y * bounds.height) }
     start = place(frame.point(.startPoint))
     end = place(frame.point(.endPoint))
     var running = 0.0
-    locations = frame.gradientLocations.map { location in
+    locations = frame.gradientLocations(shadowCount: shadowCount).map { location in
       running = max(running, min(max(location, 0), 1))
       return running
     }
-    colors = frame.gradientColors.map(RGBA.init)
+    colors = frame.gradientColors(shadowCount: shadowCount).map(RGBA.init)
   }
 
   /// The radial ellipse's half axes.

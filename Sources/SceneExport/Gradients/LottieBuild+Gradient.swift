@@ -12,11 +12,12 @@ extension LottieBuild {
   mutating func gradientGroup(_ layer: Int) -> JSONValue? {
     guard plan.layers.types[layer] == .gradient else { return nil }
     let type = plan.layers.styles[layer].gradientType
-    let stops = plan.layers.listNumbers(of: layer).count / ListLayout.numbersPerStop
+    let stops = plan.layers.listRange(of: .locations, layer: layer)!.count
+    let shadowCount = plan.layers.shadowPathCount(of: layer)
     let shows = ever { frames in
       let v = LayerValues(frames[layer])
       return v.bounds.width != 0 && v.bounds.height != 0
-        && GradientGeometry(type: type, frame: frames[layer]).isVisible
+        && GradientGeometry(type: type, frame: frames[layer], shadowCount: shadowCount).isVisible
     }
     guard shows, stops > 0 else { return nil }
     let id = tree.id(layer)
@@ -24,7 +25,9 @@ extension LottieBuild {
       warnings.add(
         ExportDiagnostics.gradientInLottie, layer: id, keyPath: "gradientType",
         "Lottie has no conic gradient; it is written as a linear one from the start point towards the end point")
-    } else if type == .radial, ever({ GradientGeometry(type: type, frame: $0[layer]).isElliptical }) {
+    } else if type == .radial,
+      ever({ GradientGeometry(type: type, frame: $0[layer], shadowCount: shadowCount).isElliptical })
+    {
       warnings.add(
         ExportDiagnostics.gradientInLottie, layer: id, keyPath: "endPoint",
         "the radial gradient's ellipse is not a circle, and Lottie's radial gradient is; the circle of the larger "
@@ -35,24 +38,25 @@ extension LottieBuild {
       .slots(layer, S.endPoint..<(S.endPoint + 2)),
     ]
     let start = animate(points, layer: layer, name: "gradient start") { frames in
-      let geometry = GradientGeometry(type: type, frame: frames[layer])
+      let geometry = GradientGeometry(type: type, frame: frames[layer], shadowCount: shadowCount)
       return [geometry.start.x, geometry.start.y]
     }
     let end = animate(points, layer: layer, name: "gradient end") { frames in
-      let geometry = GradientGeometry(type: type, frame: frames[layer])
+      let geometry = GradientGeometry(type: type, frame: frames[layer], shadowCount: shadowCount)
       guard type == .radial else { return [geometry.end.x, geometry.end.y] }
       let (rx, ry) = geometry.radii
       return [geometry.start.x + max(rx, ry), geometry.start.y]
     }
     let translucent = ever { frames in
-      GradientGeometry(type: type, frame: frames[layer]).colors.contains { $0.alpha < 1 }
+      GradientGeometry(type: type, frame: frames[layer], shadowCount: shadowCount).colors.contains { $0.alpha < 1 }
     }
     // Core Animation (and SVG) interpolate unpremultiplied colours; rlottie interpolates premultiplied, which
     // pulls a colour fading to clear towards the other stop's. Stops a quarter of a segment apart keep the two
     // within a few levels of each other (ExportGradientTests).
     let split = translucent ? Self.gradientSplit : 1
     let colors = animate([.path(layer)], layer: layer, name: "gradient colours") { frames in
-      let stops = Self.substops(GradientGeometry(type: type, frame: frames[layer]), split: split)
+      let stops = Self.substops(
+        GradientGeometry(type: type, frame: frames[layer], shadowCount: shadowCount), split: split)
       var numbers: [Double] = []
       for (location, color) in stops {
         numbers += [location] + [color.r, color.g, color.b].map { min(max($0, 0), 1) }

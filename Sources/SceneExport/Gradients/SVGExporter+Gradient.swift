@@ -8,7 +8,9 @@ import SceneRuntime
 /// points are exactly the layer's), or, for a conic gradient, which SVG lacks, with solid sectors (W0930).
 extension SVGExporter {
   func gradientPaint(_ index: Int) -> GradientGeometry {
-    GradientGeometry(type: tree.plan.layers.styles[index].gradientType, frame: frames[index])
+    GradientGeometry(
+      type: tree.plan.layers.styles[index].gradientType, frame: frames[index],
+      shadowCount: tree.plan.layers.shadowPathCount(of: index))
   }
 
   mutating func gradient(_ index: Int, _ values: LayerValues, white: Bool, indent: String) -> [String] {

@@ -54,10 +54,11 @@ extension LottieBuild {
   func bodyDraws(_ layer: Int) -> ([LayerFrame]) -> Bool {
     let isShape = plan.layers.types[layer] == .shape
     let isGradient = plan.layers.types[layer] == .gradient
+    let shadowCount = plan.layers.shadowPathCount(of: layer)
     return { frames in
       let v = LayerValues(frames[layer])
       return v.backgroundColor.isVisible || (isShape && (v.fillColor.isVisible || v.strokeColor.isVisible))
-        || (isGradient && frames[layer].gradientColors.contains { $0.alpha > 0 })
+        || (isGradient && frames[layer].gradientColors(shadowCount: shadowCount).contains { $0.alpha > 0 })
     }
   }
 

@@ -59,7 +59,7 @@ struct MaskOutlines {
     }
     if plan.layers.types[mask] == .shape {
       var path = plan.layers.path(of: mask)
-      path.coordinates = frames[mask].path
+      path.coordinates = Array(frames[mask].path[plan.layers.listRange(of: .path, layer: mask)!])
       paths.append(path)
     }
     return paths.map { path in
@@ -102,7 +102,9 @@ extension LottieBuild {
           "the mask of '\(tree.id(layer))' has sublayers, a stroke or a border; Lottie layer masks are filled "
             + "outlines, so only its background and its path's fill are used")
       }
-      if plan.layers.types[mask] == .gradient, ever({ $0[mask].gradientColors.contains { $0.alpha > 0 } }) {
+      if plan.layers.types[mask] == .gradient,
+        ever({ $0[mask].gradientColors(shadowCount: plan.layers.shadowPathCount(of: mask)).contains { $0.alpha > 0 } })
+      {
         warnings.add(
           ExportDiagnostics.maskContent, layer: maskID, keyPath: "colors",
           "the mask of '\(tree.id(layer))' is a gradient; Lottie layer masks are filled outlines, so its gradient "

@@ -34,7 +34,8 @@ extension LottieBuild {
       let rotates = !tracks.flags[track].isDisjoint(with: [.rotateAuto, .rotateAutoReverse])
       return inputs.contains { input in
         switch input {
-        case .path(let l): return l == layer && slot < 0
+        // Lottie's drop shadow has no shape (W0926), so a shadowPath track drives nothing here.
+        case .path(let l): return l == layer && slot < 0 && tracks.keyPaths[track] != PropertyName.shadowPath.rawValue
         case .slots(let l, let range):
           guard l == layer, slot >= 0 else { return false }
           if range.overlaps(slot..<(slot + count)) { return true }

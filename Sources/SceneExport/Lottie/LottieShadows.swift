@@ -28,9 +28,17 @@ extension LottieBuild {
       "its shadow is a drop-shadow layer effect, outside the Lottie standard: ThorVG draws it, lottie-web's SVG "
         + "renderer cuts it at the layer's bounding box, its canvas renderer and rlottie draw none")
     if plan.layers.styles[layer].shadowPath != nil {
+      let tracks = plan.tracks
+      let animated = tracks.keyPaths.indices.contains {
+        tracks.layers[$0] == layer && tracks.keyPaths[$0] == PropertyName.shadowPath.rawValue
+      }
+      // An animated shadowPath loses its motion as well as its shape: the Lottie shadow keeps the layer's outline.
       warnings.add(
-        ExportDiagnostics.shadowShape, layer: id, keyPath: "",
-        "Lottie's drop shadow follows the layer's alpha; its shadowPath is not used")
+        ExportDiagnostics.shadowShape, layer: id, keyPath: animated ? PropertyName.shadowPath.rawValue : "",
+        animated
+          ? "Lottie's drop shadow follows the layer's alpha; its animated shadowPath is not used, so the shadow "
+            + "neither takes that shape nor moves with it"
+          : "Lottie's drop shadow follows the layer's alpha; its shadowPath is not used")
     }
     if tree.mask[layer] != nil || ever({ LayerValues($0[layer]).masksToBounds }) {
       warnings.add(

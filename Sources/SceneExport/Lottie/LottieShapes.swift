@@ -87,10 +87,12 @@ extension LottieBuild {
     let structure = LottieBezier(structure: model)
     var items: [JSONValue] = []
     let elements = model.elements
+    let range = plan.layers.listRange(of: .path, layer: layer)!
     for (index, subpath) in structure.subpaths.enumerated() {
       let closed = subpath.closed
       let value = animate([.path(layer)], layer: layer, name: "path") { frames in
-        LottieBezier.numbers(BezierPath(elements: elements, coordinates: frames[layer].path), subpath: index)
+        LottieBezier.numbers(
+          BezierPath(elements: elements, coordinates: Array(frames[layer].path[range])), subpath: index)
       }
       let property = LottieJSON.property(
         value, form: { LottieBezier.json(closed: closed, numbers: $0) },

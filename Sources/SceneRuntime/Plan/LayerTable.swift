@@ -3,7 +3,8 @@ import SceneCore
 /// Every layer instance in paint order, struct-of-arrays: model slot values with stride `SlotLayout.count`, model
 /// paths as one element list and one coordinate list with per-layer start offsets, and the non-numeric style.
 /// A gradient layer's stops (locations, then colours: `ListLayout`) take its place in the coordinate list, so
-/// everything that carries a layer's coordinates (tracks, the sampler, machine states) carries them too.
+/// everything that carries a layer's coordinates (tracks, the sampler, machine states) carries them too; so does a
+/// layer's shadowPath, whose coordinates follow them (its elements stay in the style).
 public struct LayerTable: Sendable, Hashable {
   public var ids: [String] = []
   /// Index of the superlayer (or, for a mask, of the masked layer); -1 for top-level layers.
@@ -41,6 +42,7 @@ public struct LayerTable: Sendable, Hashable {
     pathElementStarts.append(pathElements.count)
     pathCoordinates.append(contentsOf: path.coordinates)
     pathCoordinates.append(contentsOf: gradientStops)
+    pathCoordinates.append(contentsOf: style.shadowPath?.coordinates ?? [])
     pathCoordinateStarts.append(pathCoordinates.count)
     styles.append(style)
     replicas.append(replica)
@@ -49,12 +51,32 @@ public struct LayerTable: Sendable, Hashable {
   /// Layer `index`'s model path (structure and coordinates); empty for a gradient layer.
   public func path(of index: Int) -> BezierPath {
     if types[index] == .gradient { return BezierPath() }
+    let start = pathCoordinateStarts[index]
+    let range = listRange(of: .path, layer: index)!
     return BezierPath(
       elements: Array(pathElements[pathElementStarts[index]..<pathElementStarts[index + 1]]),
-      coordinates: Array(pathCoordinates[pathCoordinateStarts[index]..<pathCoordinateStarts[index + 1]]))
+      coordinates: Array(pathCoordinates[(start + range.lowerBound)..<(start + range.upperBound)]))
   }
 
-  /// Layer `index`'s list numbers (`ListLayout`): its path's coordinates or its gradient's stops.
+  /// How many of layer `index`'s list numbers are its shadowPath's coordinates (the last ones; 0 without one).
+  public func shadowPathCount(of index: Int) -> Int { styles[index].shadowPath?.coordinates.count ?? 0 }
+
+  /// Where a list property (`path`, `colors`, `locations`, `shadowPath`) lies in layer `index`'s list numbers.
+  public func listRange(of property: PropertyName, layer index: Int) -> Range<Int>? {
+    ListLayout.range(
+      of: property, count: pathCoordinateStarts[index + 1] - pathCoordinateStarts[index],
+      shadowCount: shadowPathCount(of: index))
+  }
+
+  /// Layer `index`'s shadowPath with the coordinates of `list` (a frame's list numbers); nil without one.
+  public func shadowPath(of index: Int, list: [Double]) -> BezierPath? {
+    guard var path = styles[index].shadowPath else { return nil }
+    path.coordinates = Array(list[(list.count - path.coordinates.count)...])
+    return path
+  }
+
+  /// Layer `index`'s list numbers (`ListLayout`): its path's coordinates or its gradient's stops, then its
+  /// shadowPath's coordinates.
   public func listNumbers(of index: Int) -> ArraySlice<Double> {
     pathCoordinates[pathCoordinateStarts[index]..<pathCoordinateStarts[index + 1]]
   }

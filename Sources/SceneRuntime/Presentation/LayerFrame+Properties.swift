@@ -76,12 +76,15 @@ extension LayerFrame {
   /// The layer's own matrix, into its superlayer's coordinates.
   public var localMatrix: AffineTransform { LayerMatrix.local(values) }
 
-  /// A gradient layer's stop locations (from its list numbers, `ListLayout`); empty for other layers.
-  public var gradientLocations: ArraySlice<Double> { path[ListLayout.range(of: .locations, count: path.count)!] }
+  /// A gradient layer's stop locations (from its list numbers, `ListLayout`, of which the last `shadowCount` are
+  /// its shadowPath's: `LayerTable.shadowPathCount`); empty for other layers.
+  public func gradientLocations(shadowCount: Int) -> ArraySlice<Double> {
+    path[ListLayout.range(of: .locations, count: path.count, shadowCount: shadowCount)!]
+  }
 
   /// A gradient layer's stop colours, in stop order; empty for other layers.
-  public var gradientColors: [LayerColor] {
-    let numbers = path[ListLayout.range(of: .colors, count: path.count)!]
+  public func gradientColors(shadowCount: Int) -> [LayerColor] {
+    let numbers = path[ListLayout.range(of: .colors, count: path.count, shadowCount: shadowCount)!]
     return stride(from: numbers.startIndex, to: numbers.endIndex, by: 4).map {
       LayerColor(numbers[$0], numbers[$0 + 1], numbers[$0 + 2], numbers[$0 + 3])
     }

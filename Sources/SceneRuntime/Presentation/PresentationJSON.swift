@@ -77,14 +77,20 @@ package enum PresentationJSON {
     let style = table.styles[index]
     for property in LayerProperty.all where property.layerTypes.contains(table.types[index]) {
       let value: JSONValue
-      if property.key == .shadowPath {
-        value = style.shadowPath.map { .string(SVGPathData.format($0)) } ?? .null
-      } else if property.kind == .path {
-        var path = table.path(of: index)
-        path.coordinates = frame.path.map { saturation.finite($0, property.name) }
-        value = .string(SVGPathData.format(path))
+      if property.kind == .path {
+        let range = table.listRange(of: property.key, layer: index)!
+        let coordinates = frame.path[range].map { saturation.finite($0, property.name) }
+        if property.key == .shadowPath {
+          value = table.shadowPath(of: index, list: coordinates).map { .string(SVGPathData.format($0)) } ?? .null
+        } else {
+          var path = table.path(of: index)
+          path.coordinates = coordinates
+          value = .string(SVGPathData.format(path))
+        }
       } else {
-        value = self.value(of: property, frame: frame, style: style, saturation: &saturation)
+        value = self.value(
+          of: property, frame: frame, style: style, shadowCount: table.shadowPathCount(of: index),
+          saturation: &saturation)
       }
       object.append(property.name, value)
       if property.key == .transform {
@@ -106,7 +112,7 @@ package enum PresentationJSON {
 
   /// A property's value as its kind prints: numbers for the slots, words and strings for the style.
   private static func value(
-    of property: LayerProperty, frame: LayerFrame, style: LayerStyle, saturation: inout Saturation
+    of property: LayerProperty, frame: LayerFrame, style: LayerStyle, shadowCount: Int, saturation: inout Saturation
   ) -> JSONValue {
     let name = property.name
     func numbers(_ values: ArraySlice<Double>, _ name: String) -> JSONValue {
@@ -130,10 +136,12 @@ package enum PresentationJSON {
       return transform.value
     case .path: return .null  // Written by the caller, which has the path's structure.
     case .colorList:
-      let colors = frame.path[ListLayout.range(of: .colors, count: frame.path.count)!]
+      let colors = frame.path[ListLayout.range(of: .colors, count: frame.path.count, shadowCount: shadowCount)!]
       return .array(
         stride(from: colors.startIndex, to: colors.endIndex, by: 4).map { numbers(colors[$0..<$0 + 4], name) })
-    case .locationList: return numbers(frame.path[ListLayout.range(of: .locations, count: frame.path.count)!], name)
+    case .locationList:
+      let range = ListLayout.range(of: .locations, count: frame.path.count, shadowCount: shadowCount)!
+      return numbers(frame.path[range], name)
     case .enumeration: return .string(style.word(of: property.key) ?? "")
     // The style has one field of each of the kinds below (LayerStyle).
     case .string: return .string(style.string)

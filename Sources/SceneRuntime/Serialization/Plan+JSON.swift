@@ -82,8 +82,8 @@ extension Plan {
     layer.append("pathCoordinates", PlanNumbers.json(path.coordinates))
     if layers.types[index] == .gradient {
       let stops = Array(layers.listNumbers(of: index))
-      layer.append("colors", PlanNumbers.json(stops[ListLayout.range(of: .colors, count: stops.count)!]))
-      layer.append("locations", PlanNumbers.json(stops[ListLayout.range(of: .locations, count: stops.count)!]))
+      layer.append("colors", PlanNumbers.json(stops[layers.listRange(of: .colors, layer: index)!]))
+      layer.append("locations", PlanNumbers.json(stops[layers.listRange(of: .locations, layer: index)!]))
     }
     layer.append(
       "style",
@@ -124,10 +124,16 @@ extension Plan {
       object.append("slot", .string(named.name))
       object.append("component", JSONValue(component))
     } else {
-      // A negative slot writes the layer's list numbers: a path, or a gradient's locations (offset 0) or colours.
+      // A negative slot writes the layer's list numbers: a path, or a gradient's locations (offset 0) or colours,
+      // or the shadowPath's coordinates after them. The keyPath says which (a path and a shadowPath may both
+      // start at 0 when the path is empty).
+      let keyPath = tracks.keyPaths[index]
       let gradient = layers.types[tracks.layers[index]] == .gradient
       let offset = ListLayout.offset(ofTrackSlot: slot)
-      object.append("slot", .string(gradient ? (offset == 0 ? "locations" : "colors") : "path"))
+      let name =
+        keyPath == PropertyName.shadowPath.rawValue
+        ? keyPath : gradient ? (offset == 0 ? "locations" : "colors") : "path"
+      object.append("slot", .string(name))
       object.append("component", JSONValue(0))
     }
     object.append("components", JSONValue(tracks.components[index]))

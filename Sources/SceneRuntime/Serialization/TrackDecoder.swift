@@ -11,16 +11,24 @@ enum TrackDecoder {
     let component = try reader.integer("component", in: 0..<1 << 20)
     let slot: Int
     var slotEnd = 0
-    let listProperty = ["path": PropertyName.path, "colors": .colors, "locations": .locations][slotName]
+    let listProperty = [
+      "path": PropertyName.path, "colors": .colors, "locations": .locations, "shadowPath": .shadowPath,
+    ][slotName]
     if let listProperty {
       guard component == 0 else {
         throw PlanError(reader.path("component"), "a \(slotName) track starts at component 0")
       }
-      guard (listProperty == .path) == (layers.types[layer] != .gradient) else {
+      let owned =
+        listProperty == .shadowPath
+        ? layers.styles[layer].shadowPath != nil : (listProperty == .path) == (layers.types[layer] != .gradient)
+      guard owned else {
         throw PlanError(reader.path("slot"), "'\(slotName)' is not a list of a \(layers.types[layer].rawValue) layer")
       }
-      let count = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
-      slot = ListLayout.trackSlot(offset: ListLayout.range(of: listProperty, count: count)!.lowerBound)
+      let offset = layers.listRange(of: listProperty, layer: layer)!.lowerBound
+      guard offset <= ListLayout.maxTrackOffset else {
+        throw PlanError(reader.path("slot"), "a \(slotName) track starts past the list's first 128 numbers")
+      }
+      slot = ListLayout.trackSlot(offset: offset)
     } else if let known = slots.known[slotName] {
       guard component < known.width else {
         throw PlanError(reader.path("component"), "'\(slotName)' has \(known.width) components")
@@ -40,7 +48,8 @@ enum TrackDecoder {
       flags.insert(flag)
     }
     try checkDestination(
-      reader, layer: layer, slot: slot, slotEnd: slotEnd, components: components, flags: flags, layers: layers)
+      reader, layer: layer, slot: slot, slotEnd: slotEnd, components: components, flags: flags, layers: layers,
+      listProperty: listProperty)
 
     var stages: [TimeStage] = []
     let stageItems = try reader.array("stages")
@@ -114,14 +123,12 @@ enum TrackDecoder {
 
   private static func checkDestination(
     _ reader: PlanReader, layer: Int, slot: Int, slotEnd: Int, components: Int, flags: TrackFlags,
-    layers: LayerTable
+    layers: LayerTable, listProperty: PropertyName?
   ) throws(PlanError) {
     // Within its named slot: a reader with another layout would otherwise write a neighbouring property.
     if slot < 0 {
-      let listCount = layers.pathCoordinateStarts[layer + 1] - layers.pathCoordinateStarts[layer]
-      let offset = ListLayout.offset(ofTrackSlot: slot)
-      let property: PropertyName = layers.types[layer] != .gradient ? .path : offset == 0 ? .locations : .colors
-      let count = ListLayout.range(of: property, count: listCount)!.count
+      let property = listProperty ?? .path
+      let count = layers.listRange(of: property, layer: layer)!.count
       guard components == count, !flags.contains(.broadcast) else {
         throw PlanError(reader.path("components"), "a \(property) track has the layer's \(count) numbers")
       }
