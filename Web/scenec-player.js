@@ -73,6 +73,7 @@ export const SLOTS = (() => {
 export const SLOT_COUNT = SLOTS.count;
 const ROTATION_Z = SLOTS.transform.first + 5;
 export const HIDDEN = SLOTS.hidden.first;
+const INSTANCE_COUNT = SLOTS.instanceCount.first;
 /** Slots that switch rather than interpolate (MachineTable.discreteSlots). */
 export const DISCRETE_SLOTS = (() => {
   const flags = new Array(SLOT_COUNT).fill(false);
@@ -518,9 +519,30 @@ export function resetFrames(frames, values, paths) {
   }
 }
 
+/** ReplicaVisibility: [copy layer, its replicator, copy index] for every direct non-mask sublayer of a replicator. */
+export function replicaCopies(layers) {
+  const copies = [];
+  layers.forEach((layer, index) => {
+    if (layer.parent >= 0 && layers[layer.parent].type === 'replicator' && !layer.mask) {
+      copies.push(index, layer.parent, layer.replica);
+    }
+  });
+  return copies;
+}
+
+/** ReplicaVisibility.hideUndrawn: copy k is drawn while k < the replicator's presentation instanceCount read as
+ * an NSInteger (truncated); the others are marked hidden. */
+export function hideUndrawnCopies(copies, frames) {
+  for (let index = 0; index < copies.length; index += 3) {
+    const count = frames[copies[index + 1]].values[INSTANCE_COUNT];
+    if (!(copies[index + 2] + 1 <= count)) frames[copies[index]].values[HIDDEN] = 1;
+  }
+}
+
 export class Sampler {
   constructor(plan) {
     this.plan = plan;
+    this.copies = replicaCopies(plan.layers);
     this.timelineNodes = [];
     // Stage chains → shared nodes per timeline, as the Swift sampler builds them, so a group is evaluated once.
     for (let timeline = 0; timeline < plan.timelines.length; timeline++) {
@@ -564,6 +586,7 @@ export class Sampler {
       this.playingFor = Object.isFrozen(timelines) ? timelines : null;
     }
     for (const timeline of this.playing) this.compose(timeline, time, frames);
+    hideUndrawnCopies(this.copies, frames);
   }
 
   /** Composes timeline `timeline` at `localTime` of its own clock onto the frames as they stand. */
@@ -817,6 +840,8 @@ export class MachineReplay {
   sample(time, frames) {
     this.advance(time);
     this.composeEpisode(this.episodeIndex(time), time, frames);
+    // Only what is shown: the machine's own compositions (the values a transition starts from) keep the copies.
+    hideUndrawnCopies(this.sampler.copies, frames);
   }
 
   episodeAt(time) {

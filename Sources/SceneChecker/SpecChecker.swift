@@ -94,14 +94,35 @@ public enum SpecChecker {
     }
     if let node = fields.value("let") { checkLets(node, context: context) }
     if let node = fields.value("paths") { checkPaths(node, context: context) }
+    let before = context.diagnostics
+    var scene = checkLayersAndTimelines(fields, context: context, builtCounts: [:])
+    // A replicator whose count animates above its model gets the copies that count reaches: the layers are laid
+    // out again with them (the targets and poses then resolve to every copy), in a second pass whose
+    // diagnostics replace the first's.
+    let reach = ReplicaReach.counts(
+      layers: scene.scene.layers, timelines: scene.scene.timelines, machine: scene.scene.stateMachine,
+      limit: context.limits.maxInstanceCount)
+    if !reach.isEmpty {
+      context.diagnostics = before
+      scene = checkLayersAndTimelines(fields, context: context, builtCounts: reach)
+    }
+    scene.scene.name = name
+    return (scene.scene, scene.shownLayers)
+  }
+
+  /// Checks `layers`, `timelines` and `states`, with the replicators in `builtCounts` given that many copies.
+  private static func checkLayersAndTimelines(
+    _ fields: Fields, context: CheckContext, builtCounts: [String: Int]
+  ) -> (scene: Scene, shownLayers: Set<Int>) {
     var layerChecker = LayerChecker(context: context)
+    layerChecker.builtCounts = builtCounts
     if let node = fields.value("layers") { layerChecker.checkList(node, parent: nil, suffix: "", depth: 0) }
     var timelineChecker = TimelineChecker(context: context, layers: layerChecker)
     var timelines: [Timeline] = []
     if let node = fields.value("timelines") { timelines = timelineChecker.checkTimelines(node) }
     for index in timelines.indices { timelines[index].spreadReplicas(over: layerChecker.layers) }
     var scene = Scene(
-      name: name, width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
+      name: "", width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
       timelines: timelines)
     var shownLayers = timelineChecker.animatedLayers
     if let node = fields.value("states") {

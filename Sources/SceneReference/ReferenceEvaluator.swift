@@ -17,7 +17,19 @@ public enum ReferenceEvaluator {
       var walk = Walk(sceneTime: time, delays: delays, shadowCounts: shadowCounts)
       walk.apply(timeline.root, parentTime: time, isRoot: true, to: &state)
     }
+    hideUndrawnCopies(of: scene, in: &state)
     return state
+  }
+
+  /// CAReplicatorLayer draws copy k while k is below its presentation `instanceCount` read as an NSInteger, the
+  /// number truncated toward zero (Grammar.md, "Replicators"); the copies past it are not drawn: marked hidden.
+  static func hideUndrawnCopies(of scene: Scene, in state: inout [LayerFrame]) {
+    for (index, layer) in scene.layers.enumerated() {
+      guard let parent = layer.parent, scene.layers[parent].type == .replicator, !layer.isMask else { continue }
+      let count = state[parent].values[SlotLayout.instanceCount]
+      let drawn = count >= 0 && Double(layer.replicaIndex) < count.rounded(.towardZero)
+      if !drawn { state[index].values[SlotLayout.hidden] = 1 }
+    }
   }
 
   /// One timeline's walk from its root. A replicator's copy plays its animations `replicaDelay` later: its leaves

@@ -86,6 +86,8 @@ package struct RandomSpecGenerator {
 
   /// A value of the key path, drawn from its kind and its property's range in the table.
   private mutating func value(of keyPath: AnimatableKeyPath) -> String {
+    // A replicator's count is a whole number of copies (E0240); a few, so the copies built stay few.
+    if keyPath.name == PropertyName.instanceCount.rawValue { return String(int(0...4)) }
     let range = keyPath.name == keyPath.property ? LayerProperty.named(keyPath.property)?.range : nil
     switch keyPath.kind {
     case .number:
@@ -306,8 +308,9 @@ package struct RandomSpecGenerator {
     for state in 1...2 {
       var poses: [String] = []
       // One key path per target, and `dots` or `dots[1]`, never both: no two values of a pose overlap (E0210).
-      for target in ["a", "b", pick(["dots", "dots[1]"]), "s"] where chance(60) {
-        let keyPath = pick(Self.usable(target == "s" ? keyPaths.shape : keyPaths.layer, on: target))
+      for target in ["a", "b", pick(["dots", "dots[1]"]), "s", "ring"] where chance(60) {
+        let pool = target == "s" ? keyPaths.shape : target == "ring" ? keyPaths.replicator : keyPaths.layer
+        let keyPath = pick(Self.usable(pool, on: target))
         poses.append("\"\(target)\": {\(keyPath.name): \(value(of: keyPath))}")
       }
       text += "  s\(state):\n    pose: {\(poses.joined(separator: ", "))}\n"

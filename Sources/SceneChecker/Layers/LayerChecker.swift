@@ -17,6 +17,9 @@ struct LayerChecker {
   /// The copies a replicator draws of each sublayer, by the sublayer's own id (`dot` → dot, dot~1, …): a target
   /// naming the sublayer animates them all.
   var replicasByID: [String: [Int]] = [:]
+  /// Replicators (by layer id) built with more copies than their model count: the largest count an animation or
+  /// pose of theirs writes (`ReplicaReach`), found by a first pass over the timelines and states.
+  var builtCounts: [String: Int] = [:]
   private var reportedLayerLimit = false
 
   init(context: CheckContext) { self.context = context }
@@ -168,7 +171,7 @@ struct LayerChecker {
         continue
       }
       // CAReplicatorLayer draws every sublayer once per copy, copy by copy (instance-major order).
-      let copies = Int(layer.values[SlotLayout.instanceCount])
+      let copies = max(Int(layer.values[SlotLayout.instanceCount]), builtCounts[layer.id] ?? 0)
       let delay = layer.values[SlotLayout.instanceDelay]
       for copy in 0..<copies {
         checkList(
@@ -315,6 +318,7 @@ extension CheckContext {
   /// (keyframe lists hold millions of them); nil when the key path's values are not single numbers.
   func singleNumberReader(keyPath: AnimatableKeyPath, rangeProperty: LayerProperty?) -> ((YAMLNode) -> Double?)? {
     if keyPath.kind == .angle { return { self.angle($0) } }
+    if rangeProperty?.key == .instanceCount { return { self.instanceCount($0) } }
     if let property = rangeProperty, let range = Self.numberRange(of: property) {
       return { self.number($0, property: property, range: range) }
     }

@@ -75,7 +75,9 @@ public struct PropertyDocs: Sendable, Hashable {
       return .init("axial", "Core Animation's `type`: axial (along a line), radial (an ellipse) or conic (a sweep).")
     case .instanceCount:
       return .init(
-        "1", "How many copies of the sublayers are drawn, the sublayers themselves included (0 to the limit).")
+        "1",
+        "How many copies of the sublayers are drawn, the sublayers themselves included (0 to the limit); "
+          + "animated, the count truncated.")
     case .instanceDelay:
       return .init("0", "Copy k plays its sublayers' animations k × this many seconds later.")
     case .instanceTransform:

@@ -34,6 +34,25 @@ struct ReplicaPlace: Sendable, Hashable {
 }
 
 extension CheckContext {
+  /// Reports an animation or pose of `instanceDelay` (E0242): Core Animation animates it (copy k's time is
+  /// t − k × the presentation delay), but the plan shifts each copy's clock by a fixed k × delay when it is
+  /// compiled, so the key path is neither a typo nor "not animatable"; false for any other key path.
+  func reportStaticInstanceDelay(_ key: YAMLNode) -> Bool {
+    guard document.scalar(key) == PropertyName.instanceDelay.rawValue else { return false }
+    error(
+      ReplicatorDiagnostics.staticInstanceDelay,
+      "instanceDelay is fixed in scenec: Core Animation animates it, but scenec shifts each copy's clock by it "
+        + "when the spec is compiled",
+      at: span(key),
+      notes: [
+        "copy k plays its sublayer's animations k × instanceDelay later; that shift is baked into the copy's "
+          + "timing, so it cannot change while the scene plays"
+      ],
+      help: "set `instanceDelay` on the replicator; for a stagger that changes, animate the sublayer with keyframes "
+        + "or use a repeated layer (`repeat`) whose instances take their beginTime from the loop variable")
+    return true
+  }
+
   /// `instanceCount`: a whole number from 0 to the limit, as `repeat` is (E0240 otherwise).
   func instanceCount(_ node: YAMLNode) -> Double? {
     guard let value = number(node, unit: Unit.none) else { return nil }

@@ -9,5 +9,9 @@ public enum ReplicatorDiagnostics {
     "E0241", "replica-not-addressable",
     "A target or pose names one copy drawn by a replicator (`dot~1`); copies play their sublayer's animations.")
 
-  public static let all: [DiagnosticCode] = [badInstanceCount, replicaNotAddressable]
+  public static let staticInstanceDelay = DiagnosticCode(
+    "E0242", "static-instance-delay",
+    "An animation or pose of `instanceDelay`, which scenec fixes when the spec is compiled.")
+
+  public static let all: [DiagnosticCode] = [badInstanceCount, replicaNotAddressable, staticInstanceDelay]
 }

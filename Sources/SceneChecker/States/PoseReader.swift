@@ -78,6 +78,7 @@ extension StateChecker {
   private func poseKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
     guard let text = context.text(node, what: "a key path") else { return nil }
     guard let keyPath = AnimatableKeyPath.named(text) else {
+      if context.reportStaticInstanceDelay(node) { return nil }
       if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first

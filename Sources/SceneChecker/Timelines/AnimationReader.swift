@@ -101,6 +101,7 @@ extension TimelineChecker {
   func resolveKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
     guard let text = context.text(node, what: "a key path") else { return nil }
     guard let keyPath = AnimatableKeyPath.named(text) else {
+      if context.reportStaticInstanceDelay(node) { return nil }
       if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first
@@ -251,6 +252,8 @@ extension CheckContext {
   }
 
   func propertyRangeChecked(_ node: YAMLNode, keyPath: AnimatableKeyPath, property: LayerProperty?) -> [Double]? {
+    // An animated count is checked as the model's is (E0240, with the limit): the copies are built up to it.
+    if property?.key == .instanceCount { return instanceCount(node).map { [$0] } }
     if let property { return propertyValue(node, property: property) }
     return components(node, kind: keyPath.kind)
   }

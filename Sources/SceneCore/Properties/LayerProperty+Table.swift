@@ -51,10 +51,11 @@ extension LayerProperty {
     case .startPoint: return Row(key, .point, gradient, animatable: true, default: [0.5, 0])
     case .endPoint: return Row(key, .point, gradient, animatable: true, default: [0.5, 1])
     case .gradientType: return Row(key, .enumeration, gradient, animatable: false, cases: GradientType.words)
-    // CAReplicatorLayer.h. Count and delay are fixed per scene (the checker expands the copies and the compiler
-    // shifts their clocks), so they are not animatable here, but they keep slots: the plan carries them.
+    // CAReplicatorLayer.h. The count animates: the checker builds as many copies as any value reaches and the
+    // presentation count decides which are drawn (ReplicaVisibility). The delay is fixed per scene (the compiler
+    // shifts each copy's clock by it), so it is not animatable here, but it keeps a slot: the plan carries it.
     case .instanceCount:
-      return Row(key, .number, replicator, animatable: false, slotted: true, default: [1], range: .count)
+      return Row(key, .number, replicator, animatable: true, default: [1], range: .count)
     case .instanceDelay: return Row(key, .duration, replicator, animatable: false, slotted: true, default: [0])
     case .instanceTransform:
       return Row(key, .transform, replicator, animatable: true, default: [0, 0, 0, 0, 0, 0, 1, 1, 1])

@@ -11,7 +11,12 @@ extension LottieBuild {
 
   mutating func pieces(_ track: Int) -> [TimingPiece] {
     if let cached = pieceCache[track] { return cached }
-    let result = TrackTiming.pieces(plan: plan, track: track, end: end, limit: pieceLimit)
+    var result = TrackTiming.pieces(plan: plan, track: track, end: end, limit: pieceLimit)
+    // A replicator's count shows only through which copies are drawn: their opacities hold between the frames
+    // where the truncated count changes, found by sampling as a boolean's switches are.
+    if plan.tracks.slots[track] == S.instanceCount {
+      result = result.map { $0.isMoving ? TimingPiece(start: $0.start, end: $0.end, kind: .step) : $0 }
+    }
     pieceCache[track] = result
     return result
   }

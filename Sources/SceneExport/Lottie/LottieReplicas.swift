@@ -65,12 +65,16 @@ extension LottieBuild {
     return ReplicaGeometry.modulation(frames[parent].values, copy: table.replicas[layer])[3]
   }
 
-  /// The replicator slots a copy's modulation colour reads, for `effectiveOpacity`'s inputs.
+  /// The replicator slots a copy's modulation colour and whether it is drawn (its presentation count,
+  /// `ReplicaVisibility`) read, for `effectiveOpacity`'s inputs.
   func modulationInputs(of layer: Int) -> [Input] {
     let table = plan.layers
     let parent = table.parents[layer]
     guard parent >= 0, table.types[parent] == .replicator, !table.isMask[layer] else { return [] }
-    return [.slots(parent, S.instanceColor..<(S.instanceOffsets + 4))]
+    return [
+      .slots(parent, S.instanceCount..<(S.instanceCount + 1)),
+      .slots(parent, S.instanceColor..<(S.instanceOffsets + 4)),
+    ]
   }
 
   private mutating func warnIfTinted(_ sublayer: Int, replicator: Int) {

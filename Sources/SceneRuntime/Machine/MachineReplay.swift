@@ -92,6 +92,8 @@ package struct MachineReplay: Sendable {
   package mutating func sample(at time: Double, into frames: inout [LayerFrame]) {
     advance(through: time)
     compose(episode: episodeIndex(at: time), at: time, into: &frames)
+    // Only what is shown: the machine's own compositions (the values a transition starts from) keep the copies.
+    sampler.visibility.hideUndrawn(&frames)
   }
 
   /// The episode in effect at `time`, after extending follow-ups up to it.

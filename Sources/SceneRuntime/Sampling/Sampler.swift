@@ -16,11 +16,14 @@ public struct Sampler: Sendable {
   public let plan: Plan
   let program: SamplerProgram
   var workspace: SamplerWorkspace
+  /// The copies of replicators, for leaving out those past the presentation count (nothing without replicators).
+  let visibility: ReplicaVisibility
 
   public init(plan: Plan) {
     self.plan = plan
     program = SamplerProgram(plan: plan)
     workspace = SamplerWorkspace(program: program)
+    visibility = ReplicaVisibility(layers: plan.layers)
   }
 
   /// Fills `frames` (one per layer, paint order) with the state at scene time `time` when the timelines
@@ -70,6 +73,7 @@ public struct Sampler: Sendable {
         program.compose(track: track, leaf: nodeTimes[node], target: target, workspace: workspace)
       }
     }
+    visibility.hideUndrawn(&frames)
   }
 
   /// Composes timeline `timeline`, at `localTime` of its own clock (scene time since its root was added), onto
