@@ -13,11 +13,15 @@ struct Fields {
   private let entries: [YAMLEntry]
   /// Keys in document order.
   let keys: [String]
+  /// Parallel to `keys`: each key's index in the schema it was checked against, so that a caller with a table
+  /// parallel to the schema (`LayerChecker.keyProperties`) finds what the key means without hashing its text.
+  let schemaIndices: [Int]
 
-  init(node: YAMLNode, entries: [YAMLEntry], keys: [String]) {
+  init(node: YAMLNode, entries: [YAMLEntry], keys: [String], schemaIndices: [Int]) {
     self.node = node
     self.entries = entries
     self.keys = keys
+    self.schemaIndices = schemaIndices
   }
 
   func value(_ key: String) -> YAMLNode? { entry(key)?.value }
@@ -33,13 +37,16 @@ extension CheckContext {
     let count = document.count(node)
     var found: [YAMLEntry] = []
     var keys: [String] = []
+    var schemaIndices: [Int] = []
     found.reserveCapacity(count)
     keys.reserveCapacity(count)
+    schemaIndices.reserveCapacity(count)
     for index in 0..<count {
       let entry = document.entry(node, index)
-      if let name = Self.allowedName(of: entry.key, in: allowed, document: document) {
+      if let schemaIndex = Self.allowedIndex(of: entry.key, in: allowed, document: document) {
         found.append(entry)
-        keys.append(name)
+        keys.append(allowed[schemaIndex].name)
+        schemaIndices.append(schemaIndex)
       } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
       }
@@ -49,24 +56,24 @@ extension CheckContext {
         CheckDiagnostics.missingKey, "\(place) needs '\(key.name)'", at: keyAnchor(node),
         help: "add `\(key.name):` — \(key.summary)")
     }
-    return Fields(node: node, entries: found, keys: keys)
+    return Fields(node: node, entries: found, keys: keys, schemaIndices: schemaIndices)
   }
 
-  /// The allowed key a mapping key names, as the schema's string. ASCII keys are compared as bytes (byte-equal is
+  /// The index of the first allowed key a mapping key names. ASCII keys are compared as bytes (byte-equal is
   /// string-equal there); others as strings, so canonically equivalent Unicode text matches as it always has.
-  private static func allowedName(of key: YAMLNode, in allowed: [SchemaKey], document: YAMLDocument) -> String? {
-    let match: String?? = document.withScalarBytes(key) { bytes in
+  private static func allowedIndex(of key: YAMLNode, in allowed: [SchemaKey], document: YAMLDocument) -> Int? {
+    let match: Int?? = document.withScalarBytes(key) { bytes in
       for byte in bytes where byte >= 0x80 { return nil }
       // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
       for index in allowed.indices where allowed[index].name.utf8.count == bytes.count {
         var name = allowed[index].name
-        if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(name) }
+        if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(index) }
       }
       return .some(nil)
     }
     if let match { return match }
     let text = document.scalar(key)
-    return allowed.first { $0.name == text }?.name
+    return allowed.firstIndex { $0.name == text }
   }
 
   func reportUnknownKey(_ key: YAMLNode, in place: String, candidates: [String], help: String? = nil) {
