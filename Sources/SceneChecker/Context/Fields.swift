@@ -25,8 +25,19 @@ struct Fields {
   }
 
   func value(_ key: String) -> YAMLNode? { entry(key)?.value }
-  func entry(_ key: String) -> YAMLEntry? { keys.lastIndex(of: key).map { entries[$0] } }
-  func has(_ key: String) -> Bool { keys.contains(key) }
+  func entry(_ key: String) -> YAMLEntry? { index(of: key).map { entries[$0] } }
+  func has(_ key: String) -> Bool { index(of: key) != nil }
+
+  /// The last position of `key` (`keys.lastIndex(of:)`), comparing only keys of its length: every key here is a
+  /// schema name, in ASCII, where equal strings have equal lengths, and most keys of a mapping differ in length from
+  /// the one looked up (the timing reader looks up a dozen per entry).
+  private func index(of key: String) -> Int? {
+    let length = key.utf8.count
+    for index in keys.indices.reversed() where keys[index].utf8.count == length && keys[index] == key {
+      return index
+    }
+    return nil
+  }
 }
 
 extension CheckContext {
@@ -74,6 +85,25 @@ extension CheckContext {
     if let match { return match }
     let text = document.scalar(key)
     return allowed.firstIndex { $0.name == text }
+  }
+
+  /// The first entry of a mapping whose key is `name` (nil for other nodes), as
+  /// `document.entries(node).first { document.scalar($0.key) == name }` finds it, but with neither the entry list
+  /// nor a String per key: ASCII keys are compared as bytes, others as strings.
+  func firstEntry(_ node: YAMLNode, named name: String) -> YAMLEntry? {
+    guard document.kind(node) == .mapping else { return nil }
+    var name = name
+    return name.withUTF8 { wanted in
+      for index in 0..<document.count(node) {
+        let entry = document.entry(node, index)
+        let equal: Bool? = document.withScalarBytes(entry.key) { bytes in
+          for byte in bytes where byte >= 0x80 { return nil }
+          return bytes.elementsEqual(wanted)
+        }
+        if equal ?? (document.scalar(entry.key) == String(decoding: wanted, as: UTF8.self)) { return entry }
+      }
+      return nil
+    }
   }
 
   func reportUnknownKey(_ key: YAMLNode, in place: String, candidates: [String], help: String? = nil) {
