@@ -16,12 +16,15 @@ struct Fields {
   /// Parallel to `keys`: each key's index in the schema it was checked against, so that a caller with a table
   /// parallel to the schema (`LayerChecker.keyProperties`) finds what the key means without hashing its text.
   let schemaIndices: [Int]
+  /// Parallel to `keys`: their UTF-8 lengths.
+  private let keyLengths: [Int]
 
-  init(node: YAMLNode, entries: [YAMLEntry], keys: [String], schemaIndices: [Int]) {
+  init(node: YAMLNode, entries: [YAMLEntry], keys: [String], schemaIndices: [Int], keyLengths: [Int]) {
     self.node = node
     self.entries = entries
     self.keys = keys
     self.schemaIndices = schemaIndices
+    self.keyLengths = keyLengths
   }
 
   func value(_ key: String) -> YAMLNode? { entry(key)?.value }
@@ -33,8 +36,10 @@ struct Fields {
   /// the one looked up (the timing reader looks up a dozen per entry).
   private func index(of key: String) -> Int? {
     let length = key.utf8.count
-    for index in keys.indices.reversed() where keys[index].utf8.count == length && keys[index] == key {
-      return index
+    var index = keys.count
+    while index > 0 {
+      index -= 1
+      if keyLengths[index] == length, keys[index] == key { return index }
     }
     return nil
   }
@@ -49,15 +54,18 @@ extension CheckContext {
     var found: [YAMLEntry] = []
     var keys: [String] = []
     var schemaIndices: [Int] = []
+    var keyLengths: [Int] = []
     found.reserveCapacity(count)
     keys.reserveCapacity(count)
     schemaIndices.reserveCapacity(count)
+    keyLengths.reserveCapacity(count)
     for index in 0..<count {
       let entry = document.entry(node, index)
       if let schemaIndex = Self.allowedIndex(of: entry.key, in: allowed, document: document) {
         found.append(entry)
         keys.append(allowed[schemaIndex].name)
         schemaIndices.append(schemaIndex)
+        keyLengths.append(allowed[schemaIndex].nameLength)
       } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
       }
@@ -67,7 +75,7 @@ extension CheckContext {
         CheckDiagnostics.missingKey, "\(place) needs '\(key.name)'", at: keyAnchor(node),
         help: "add `\(key.name):` — \(key.summary)")
     }
-    return Fields(node: node, entries: found, keys: keys, schemaIndices: schemaIndices)
+    return Fields(node: node, entries: found, keys: keys, schemaIndices: schemaIndices, keyLengths: keyLengths)
   }
 
   /// The index of the first allowed key a mapping key names. ASCII keys are compared as bytes (byte-equal is
@@ -76,7 +84,7 @@ extension CheckContext {
     let match: Int?? = document.withScalarBytes(key) { bytes in
       for byte in bytes where byte >= 0x80 { return nil }
       // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
-      for index in allowed.indices where allowed[index].name.utf8.count == bytes.count {
+      for index in allowed.indices where allowed[index].nameLength == bytes.count {
         var name = allowed[index].name
         if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(index) }
       }
