@@ -159,7 +159,12 @@ struct LayerChecker {
       layers.append(layer)
       instancesByID[baseID, default: []].append(index)
       if !replica.path.isEmpty { replicasByID[baseID + instanceSuffix, default: []].append(index) }
-      bindings[index] = context.environment.names.filter { outerNames[$0.key] == nil || $0.key == loopName }
+      // Kept only when some name is bound: a missing binding reads as none (`bindings[index] ?? [:]`), and most
+      // layers bind nothing, so this saves a dictionary and an insertion per layer.
+      if !context.environment.names.isEmpty {
+        let binding = context.environment.names.filter { outerNames[$0.key] == nil || $0.key == loopName }
+        if !binding.isEmpty { bindings[index] = binding }
+      }
       // A mask is in its layer's coordinates and time: the same copy, not one of its own.
       if let maskNode = fields.value("mask"), !isMask {
         checkLayer(
