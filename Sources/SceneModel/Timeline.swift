@@ -37,7 +37,9 @@ public struct Timeline: Sendable {
 /// `instances` node: one copy per instance, played together, with no timing of its own.
 public struct AnimationNode: Sendable {
   public enum Kind: Sendable {
-    case animation(Animation)
+    /// Boxed: an `Animation` is a few hundred bytes of arrays and strings, and checking, linting and lowering copy
+    /// nodes (tree walks, group layouts); a boxed leaf copies as one reference instead of every field.
+    indirect case animation(Animation)
     case group([AnimationNode])
     /// Copies of one node for each instance of a repeated target; transparent in time.
     case instances([AnimationNode])

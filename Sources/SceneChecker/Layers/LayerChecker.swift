@@ -32,6 +32,9 @@ struct LayerChecker {
   private static let maskKeys: [SchemaKey] = allLayerKeys.map {
     $0.name == "id" ? SchemaKey("id", .name, $0.summary) : $0
   }
+  /// The property each key of `allLayerKeys` (and `maskKeys`, in the same order) names, by schema index: a layer's
+  /// keys find their property through `Fields.schemaIndices` instead of hashing their text (`LayerProperty.named`).
+  private static let keyProperties: [LayerProperty?] = allLayerKeys.map { LayerProperty.named($0.name) }
 
   mutating func checkList(
     _ node: YAMLNode, parent: Int?, suffix: String, replica: ReplicaPlace = .none, depth: Int
@@ -159,7 +162,12 @@ struct LayerChecker {
       layers.append(layer)
       instancesByID[baseID, default: []].append(index)
       if !replica.path.isEmpty { replicasByID[baseID + instanceSuffix, default: []].append(index) }
-      bindings[index] = context.environment.names.filter { outerNames[$0.key] == nil || $0.key == loopName }
+      // Kept only when some name is bound: a missing binding reads as none (`bindings[index] ?? [:]`), and most
+      // layers bind nothing, so this saves a dictionary and an insertion per layer.
+      if !context.environment.names.isEmpty {
+        let binding = context.environment.names.filter { outerNames[$0.key] == nil || $0.key == loopName }
+        if !binding.isEmpty { bindings[index] = binding }
+      }
       // A mask is in its layer's coordinates and time: the same copy, not one of its own.
       if let maskNode = fields.value("mask"), !isMask {
         checkLayer(
@@ -183,8 +191,8 @@ struct LayerChecker {
 
   /// Properties that exist, but not on this layer's type.
   private func checkTypeMembership(_ fields: Fields, type: LayerType) {
-    for key in fields.keys {
-      guard let property = LayerProperty.named(key), !property.layerTypes.contains(type),
+    for (key, schemaIndex) in zip(fields.keys, fields.schemaIndices) {
+      guard let property = Self.keyProperties[schemaIndex], !property.layerTypes.contains(type),
         let entry = fields.entry(key)
       else { continue }
       let owner = property.layerTypes.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: " or ")
@@ -198,8 +206,8 @@ struct LayerChecker {
   private func applyProperties(_ fields: Fields, to layer: inout LayerInstance) {
     // A list already reported is not compared with the other (E0230 would only repeat the error).
     var stopsUnread = false
-    for key in fields.keys {
-      guard let property = LayerProperty.named(key), property.layerTypes.contains(layer.type),
+    for (key, schemaIndex) in zip(fields.keys, fields.schemaIndices) {
+      guard let property = Self.keyProperties[schemaIndex], property.layerTypes.contains(layer.type),
         let node = fields.value(key)
       else { continue }
       switch property.kind {

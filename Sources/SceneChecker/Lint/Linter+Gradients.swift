@@ -8,10 +8,12 @@ extension Linter {
   /// moves the points.
   func checkFlatRadialGradients(pointsAnimated: Set<Int>) {
     var reported = Set<String>()
-    for (index, layer) in scene.layers.enumerated()
-    where layer.type == .gradient && layer.style.gradientType == .radial && !layer.colors.isEmpty
-      && !pointsAnimated.contains(index)
-    {
+    // By index: `for layer in scene.layers` copies (retains) every field of every layer.
+    for index in scene.layers.indices where scene.layers[index].type == .gradient {
+      let layer = scene.layers[index]
+      guard layer.style.gradientType == .radial, !layer.colors.isEmpty, !pointsAnimated.contains(index) else {
+        continue
+      }
       let start = SlotLayout.startPoint
       let end = SlotLayout.endPoint
       let flatX = layer.values[start] == layer.values[end]

@@ -15,7 +15,7 @@ struct Linter {
     var counts: [PropertyUse: TimelineCount] = [:]
     for (index, timeline) in scene.timelines.enumerated() {
       Self.forEachLeaf(timeline.root) { leaf in
-        counts[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property), default: TimelineCount()].add(index)
+        counts[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey), default: TimelineCount()].add(index)
       }
     }
     return counts
@@ -33,9 +33,10 @@ struct Linter {
     }
   }
 
+  /// A (layer, property) pair; the property by its key, so that a count's lookup hashes two small integers.
   struct PropertyUse: Hashable {
     let layer: Int
-    let property: String
+    let property: PropertyName?
   }
 
   func run() {
@@ -61,17 +62,22 @@ struct Linter {
   /// sublayers alone (not to the layer itself, nor its mask), so it is most likely meant for the superlayer or as
   /// the layer's `transform`.
   private func checkSublayerTransforms() {
+    // Layers by index, here and below: `for layer in scene.layers` copies (retains) every field of every layer.
     var superlayers = Set<Int>()
-    for layer in scene.layers where !layer.isMask { if let parent = layer.parent { superlayers.insert(parent) } }
+    for index in scene.layers.indices where !scene.layers[index].isMask {
+      if let parent = scene.layers[index].parent { superlayers.insert(parent) }
+    }
     var animated = Set<Int>()
     for timeline in scene.timelines {
-      Self.forEachLeaf(timeline.root) { if $0.keyPath.property == "sublayerTransform" { animated.insert($0.layer) } }
+      Self.forEachLeaf(timeline.root) { if $0.keyPath.propertyKey == .sublayerTransform { animated.insert($0.layer) } }
     }
     let property = LayerProperty.of(.sublayerTransform)
     var reported = Set<String>()
-    for (index, layer) in scene.layers.enumerated() where !superlayers.contains(index) {
-      let set = Array(layer.values[property.slots]) != property.defaultValue
-      guard set || animated.contains(index), reported.insert(layer.baseID).inserted else { continue }
+    for index in scene.layers.indices where !superlayers.contains(index) {
+      let set = !scene.layers[index].values[property.slots].elementsEqual(property.defaultValue ?? [])
+      guard set || animated.contains(index) else { continue }
+      let layer = scene.layers[index]
+      guard reported.insert(layer.baseID).inserted else { continue }
       context.error(
         LintDiagnostics.sublayerTransformWithoutSublayers,
         "'\(layer.baseID)' has a sublayerTransform but no sublayers, so it changes nothing",
@@ -108,7 +114,7 @@ struct Linter {
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
     for leaf in Self.leaves(root)
-    where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.property)]?.count ?? 0 <= 1 {
+    where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1 {
       // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
       // which holding a value does change.
       noOps.count(leaf, isNoOp: isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)))
@@ -204,10 +210,13 @@ struct Linter {
     // Once, not per hidden layer (which made the check quadratic in layers).
     let animatedIDs = Set(
       animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
-    for (index, layer) in scene.layers.enumerated() where !animatedLayers.contains(index) && !layer.isMask {
-      let hidden = layer.values[SlotLayout.hidden] != 0
-      let transparent = layer.values[SlotLayout.opacity] == 0
-      guard hidden || transparent, reported.insert(layer.baseID).inserted else { continue }
+    // By index: `for layer in scene.layers` copies (retains) every field of every layer.
+    for index in scene.layers.indices where !animatedLayers.contains(index) && !scene.layers[index].isMask {
+      let hidden = scene.layers[index].values[SlotLayout.hidden] != 0
+      let transparent = scene.layers[index].values[SlotLayout.opacity] == 0
+      guard hidden || transparent else { continue }
+      let layer = scene.layers[index]
+      guard reported.insert(layer.baseID).inserted else { continue }
       guard !animatedIDs.contains(layer.baseID) else { continue }
       context.error(
         LintDiagnostics.unusedLayer,

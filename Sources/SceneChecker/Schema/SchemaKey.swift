@@ -46,6 +46,8 @@ public struct SchemaKey: Sendable, Hashable {
   public let defaultText: String
   public let cases: [String]
   public let summary: String
+  /// `name.utf8.count`, kept so that matching a mapping's keys against a schema compares lengths without counting.
+  public let nameLength: Int
 
   public init(
     _ name: String, _ shape: Shape, required: Bool = false, default defaultText: String = "", cases: [String] = [],
@@ -57,5 +59,6 @@ public struct SchemaKey: Sendable, Hashable {
     self.defaultText = defaultText
     self.cases = cases
     self.summary = summary
+    self.nameLength = name.utf8.count
   }
 }

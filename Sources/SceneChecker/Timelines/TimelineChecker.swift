@@ -29,9 +29,7 @@ struct TimelineChecker {
     for entry in document.entries(node) {
       guard let name = context.name(entry.key, what: "timeline name") else { continue }
       var autoplay = false
-      if document.kind(entry.value) == .mapping,
-        let autoplayEntry = document.entries(entry.value).first(where: { document.scalar($0.key) == "autoplay" })
-      {
+      if let autoplayEntry = context.firstEntry(entry.value, named: "autoplay") {
         autoplay = context.bool(autoplayEntry.value) ?? false
       }
       guard let root = decode(entry.value, targets: nil, insideInstances: false, isRoot: true, depth: 0) else {
@@ -54,9 +52,7 @@ struct TimelineChecker {
       return nil
     }
     var targets = inherited
-    if document.kind(node) == .mapping,
-      let targetEntry = document.entries(node).first(where: { document.scalar($0.key) == "target" })
-    {
+    if let targetEntry = context.firstEntry(node, named: "target") {
       guard let resolved = resolveTarget(targetEntry.value) else { return nil }
       if insideInstances, let inherited, resolved != inherited {
         context.error(
@@ -75,7 +71,7 @@ struct TimelineChecker {
       var copies: [AnimationNode] = []
       let outer = context.environment.names
       for target in targets {
-        context.environment.names = outer.merging(layers.bindings[target] ?? [:]) { $1 }
+        context.environment.names = bound(outer, target: target)
         if let copy = decodeSingle(node, target: [target], insideInstances: true, isRoot: isRoot, depth: depth) {
           copies.append(copy)
         }
@@ -86,11 +82,18 @@ struct TimelineChecker {
     }
     if let target = targets?.first {
       let outer = context.environment.names
-      context.environment.names = outer.merging(layers.bindings[target] ?? [:]) { $1 }
+      context.environment.names = bound(outer, target: target)
       defer { context.environment.names = outer }
       return decodeSingle(node, target: targets, insideInstances: insideInstances, isRoot: isRoot, depth: depth)
     }
     return decodeSingle(node, target: targets, insideInstances: insideInstances, isRoot: isRoot, depth: depth)
+  }
+
+  /// `names` with the loop variable of `target`'s instance bound; `names` itself (no copy) for a layer that is
+  /// not repeated.
+  private func bound(_ names: [String: Quantity], target: Int) -> [String: Quantity] {
+    guard let binding = layers.bindings[target] else { return names }
+    return names.merging(binding) { $1 }
   }
 
   /// `fan` → every instance; `fan[2]` → one; anything else is an unknown layer.
@@ -141,7 +144,7 @@ struct TimelineChecker {
       let children = decodeChildren(node, targets: target, insideInstances: insideInstances, depth: depth)
       guard let children else { return nil }
       var timing = Timing()
-      timing.duration = children.map(\.end).max() ?? 0
+      timing.duration = Self.latestEnd(children) ?? 0
       return AnimationNode(kind: .group(children), timing: timing, span: context.span(node))
     }
     guard let fields = context.fields(of: node, allowed: Self.entryKeys, place: "a timeline entry") else { return nil }
@@ -195,12 +198,23 @@ struct TimelineChecker {
         cursor += extent
       }
     }
-    resolved.duration = duration ?? (laidOut.map(\.end).max() ?? 0)
+    resolved.duration = duration ?? (Self.latestEnd(laidOut) ?? 0)
     if resolved.duration <= 0 {
       // A group of zero-length children: give it the leaf default rather than an empty active window.
       resolved.duration = 0.25
     }
     return AnimationNode(kind: .group(laidOut), timing: resolved, span: context.span(fields.node))
+  }
+
+  /// The latest `end` of `nodes` (as `nodes.map(\.end).max()`), read in place instead of through an array of them.
+  private static func latestEnd(_ nodes: [AnimationNode]) -> Double? {
+    var latest: Double?
+    for index in nodes.indices {
+      let end = nodes[index].end
+      if let current = latest, !(current < end) { continue }
+      latest = end
+    }
+    return latest
   }
 
   private func shiftBegin(_ node: inout AnimationNode, by offset: Double) {

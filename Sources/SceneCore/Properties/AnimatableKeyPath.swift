@@ -8,6 +8,9 @@ public struct AnimatableKeyPath: Sendable, Hashable {
   public let kind: ValueKind
   /// The property this key path belongs to (`transform.rotation.z` → `transform`).
   public let property: String
+  /// `property` as a table key, for the checker's per-property sets and counts (hashing a small integer, not the
+  /// name's text); `nil` never happens for the table's key paths.
+  public let propertyKey: PropertyName?
   public let layerTypes: Set<LayerType>
   /// First slot written; `nil` for `path`.
   public let slot: Int?
@@ -26,6 +29,7 @@ public struct AnimatableKeyPath: Sendable, Hashable {
     self.name = name
     self.kind = kind
     self.property = property
+    self.propertyKey = PropertyName(rawValue: property)
     self.layerTypes = LayerProperty.named(property)?.layerTypes ?? LayerType.every
     self.slot = slot
     self.slotCount = count ?? kind.componentCount ?? 0
