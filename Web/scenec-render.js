@@ -84,18 +84,31 @@ function ownModulation(layer, replicator) {
 
 // A layer's own matrix into its superlayer (the sample's `matrix` is the product down the tree, into the scene):
 // LayerMatrix.local — translation · rotation z, y, x · scale about the anchor point, x/y rotations projected
-// orthographically — as SVG's [a b c d e f].
+// orthographically — as SVG's [a b c d e f]. The products go through two scratch buffers (every layer, every
+// frame: seven arrays saved a layer).
+const PRODUCTS = [new Float64Array(16), new Float64Array(16)];
+function concatInto(m, n, product) {
+  for (let row = 0; row < 4; row++) {
+    for (let column = 0; column < 4; column++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * n[k * 4 + column];
+      product[row * 4 + column] = sum;
+    }
+  }
+  return product;
+}
 function localMatrix(layer) {
   const [bx, by, bw, bh] = layer.bounds;
   const ax = bx + layer.anchorPoint[0] * bw;
   const ay = by + layer.anchorPoint[1] * bh;
   const { translation: t, rotation: r, scale: k } = layer.transform;
-  let m = concat(translate3D(-ax, -ay, 0), scale3D(k[0], k[1], k[2]));
-  m = concat(m, rotate3D(2, r[2]));
-  m = concat(m, rotate3D(1, r[1]));
-  m = concat(m, rotate3D(0, r[0]));
-  m = concat(m, translate3D(t[0], t[1], t[2]));
-  m = concat(m, translate3D(layer.position[0], layer.position[1], 0));
+  const [one, other] = PRODUCTS;
+  let m = concatInto(translate3D(-ax, -ay, 0), scale3D(k[0], k[1], k[2]), one);
+  m = concatInto(m, rotate3D(2, r[2]), other);
+  m = concatInto(m, rotate3D(1, r[1]), one);
+  m = concatInto(m, rotate3D(0, r[0]), other);
+  m = concatInto(m, translate3D(t[0], t[1], t[2]), one);
+  m = concatInto(m, translate3D(layer.position[0], layer.position[1], 0), other);
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
