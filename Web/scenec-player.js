@@ -258,7 +258,10 @@ export function springCurve(mass, stiffness, damping, initialVelocity, allowsOve
   const ratio = damping / (2 * Math.sqrt(stiffness * mass));
   const zeta = allowsOverdamping ? ratio : Math.min(ratio, 1);
   const v0 = initialVelocity;
-  if (Math.abs(zeta - 1) <= 1e-9) return { regime: 0, decay: -omega0, factor: omega0 - v0 };
+  // One shape for the three regimes (every member present), so that springProgress reads them monomorphically.
+  if (Math.abs(zeta - 1) <= 1e-9) {
+    return { regime: 0, decay: -omega0, factor: omega0 - v0, frequency: 0, slow: 0, fast: 0, velocityScale: 0 };
+  }
   if (zeta < 1) {
     const omegaD = omega0 * Math.sqrt(1 - zeta * zeta);
     const factor = (zeta * omega0 - v0) / omegaD;
@@ -270,8 +273,8 @@ export function springCurve(mass, stiffness, damping, initialVelocity, allowsOve
   const omegaStar = omega0 * Math.sqrt(zeta * zeta - 1);
   const k = (zeta * omega0 - v0) / omegaStar;
   return {
-    regime: 2, decay: -zeta * omega0 + omegaStar, frequency: -zeta * omega0 - omegaStar, slow: 1 + k, fast: 1 - k,
-    velocityScale: 1 / (2 * omegaStar),
+    regime: 2, decay: -zeta * omega0 + omegaStar, factor: 0, frequency: -zeta * omega0 - omegaStar, slow: 1 + k,
+    fast: 1 - k, velocityScale: 1 / (2 * omegaStar),
   };
 }
 
@@ -1552,6 +1555,43 @@ function multiply(m, o) {
   return product;
 }
 
+// localMatrix's 4×4 products in two scratch buffers and one operand: the same sums in the same order as
+// `multiply`, without the seven arrays a layer and sample allocated (1,000 layers a frame in a preview).
+const PRODUCT = [new Float64Array(16), new Float64Array(16)];
+const OPERAND = new Float64Array(16);
+
+function multiplyInto(m, o, product) {
+  for (let row = 0; row < 4; row++) {
+    for (let column = 0; column < 4; column++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * o[k * 4 + column];
+      product[row * 4 + column] = sum;
+    }
+  }
+  return product;
+}
+
+// The operand with the identity's rows but for the given diagonal (a scale) or translation row.
+function operand(x, y, z, translates) {
+  OPERAND.fill(0);
+  OPERAND[0] = translates ? 1 : x;
+  OPERAND[5] = translates ? 1 : y;
+  OPERAND[10] = translates ? 1 : z;
+  OPERAND[15] = 1;
+  if (translates) { OPERAND[12] = x; OPERAND[13] = y; OPERAND[14] = z; }
+  return OPERAND;
+}
+
+// The operand of a rotation about axis 0 (x), 1 (y) or 2 (z) with the given cosine and sine.
+function rotationOperand(axis, c, s) {
+  OPERAND.fill(0);
+  OPERAND[15] = 1;
+  if (axis === 2) { OPERAND[0] = c; OPERAND[1] = s; OPERAND[4] = -s; OPERAND[5] = c; OPERAND[10] = 1; }
+  else if (axis === 1) { OPERAND[0] = c; OPERAND[2] = -s; OPERAND[5] = 1; OPERAND[8] = s; OPERAND[10] = c; }
+  else { OPERAND[0] = 1; OPERAND[5] = c; OPERAND[6] = s; OPERAND[9] = -s; OPERAND[10] = c; }
+  return OPERAND;
+}
+
 /** LayerMatrix.local: the layer's own affine matrix (a, b, c, d, tx, ty) into its superlayer. */
 export function localMatrix(v) {
   const p = SLOTS.position.first, b = SLOTS.bounds.first, a = SLOTS.anchorPoint.first, t = SLOTS.transform.first;
@@ -1560,13 +1600,15 @@ export function localMatrix(v) {
   const [cz, sz] = cosineAndSine(v[t + 5]);
   const [cy, sy] = cosineAndSine(v[t + 4]);
   const [cx, sx] = cosineAndSine(v[t + 3]);
-  let m = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -ax, -ay, 0, 1];
-  m = multiply(m, [v[t + 6], 0, 0, 0, 0, v[t + 7], 0, 0, 0, 0, v[t + 8], 0, 0, 0, 0, 1]);
-  m = multiply(m, [cz, sz, 0, 0, -sz, cz, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
-  m = multiply(m, [cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1]);
-  m = multiply(m, [1, 0, 0, 0, 0, cx, sx, 0, 0, -sx, cx, 0, 0, 0, 0, 1]);
-  m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[t], v[t + 1], v[t + 2], 1]);
-  m = multiply(m, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[p], v[p + 1], 0, 1]);
+  const [one, other] = PRODUCT;
+  const start = other.fill(0);
+  start[0] = 1; start[5] = 1; start[10] = 1; start[12] = -ax; start[13] = -ay; start[15] = 1;
+  multiplyInto(start, operand(v[t + 6], v[t + 7], v[t + 8], false), one);
+  multiplyInto(one, rotationOperand(2, cz, sz), other);
+  multiplyInto(other, rotationOperand(1, cy, sy), one);
+  multiplyInto(one, rotationOperand(0, cx, sx), other);
+  multiplyInto(other, operand(v[t], v[t + 1], v[t + 2], true), one);
+  const m = multiplyInto(one, operand(v[p], v[p + 1], 0, true), other);
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
@@ -1723,6 +1765,25 @@ function formatPath(elements, coordinates) {
   return tokens.join(' ');
 }
 
+// The properties a layer of each type has, in PropertyName's order: filtered once, not per layer and sample.
+const PROPERTIES_BY_TYPE = new Map();
+function propertiesOf(type) {
+  let list = PROPERTIES_BY_TYPE.get(type);
+  if (!list) {
+    list = PROPERTIES.filter((property) => property.types === 'all' || property.types === type);
+    PROPERTIES_BY_TYPE.set(type, list);
+  }
+  return list;
+}
+
+const SAMPLE_TEMPLATES = new Map();
+
+function slotList(v, first, width) {
+  const result = new Array(width);
+  for (let i = 0; i < width; i++) result[i] = finite(v[first + i]);
+  return result;
+}
+
 /** One element of `scenec sample`'s `samples` array: the time and every layer, members in its order. */
 export function presentation(plan, time, frames) {
   const matrices = [];
@@ -1754,23 +1815,27 @@ export function presentation(plan, time, frames) {
     } else {
       maps.push(affineAsProjective(matrix));
     }
-    const object = { id: layer.id, parent: layer.parent < 0 ? null : plan.layers[layer.parent].id, type: layer.type };
-    for (const property of PROPERTIES) {
-      if (property.types !== 'all' && property.types !== layer.type) continue;
+    // Some forty members added by computed name would turn the object into a dictionary (V8 does so past a dozen
+    // keyed additions), slow to build and to read; a copy of a template with the same members in the same order
+    // stays a fast object, and the stores below only overwrite. Each member present only sometimes belongs in the
+    // signature.
+    const signature = `${layer.type}|${through[index]}|${color !== null}|${layer.mask}`;
+    const template = SAMPLE_TEMPLATES.get(signature);
+    const object = template ? { ...template } : {};
+    object.id = layer.id;
+    object.parent = layer.parent < 0 ? null : plan.layers[layer.parent].id;
+    object.type = layer.type;
+    for (const property of propertiesOf(layer.type)) {
       const first = property.first;
       const width = property.defaults ? property.defaults.length : 0;
-      const slots = () => {
-        const result = new Array(width);
-        for (let i = 0; i < width; i++) result[i] = finite(v[first + i]);
-        return result;
-      };
       switch (property.kind) {
         case 'number': case 'duration': object[property.name] = finite(v[first]); break;
         case 'bool': object[property.name] = v[first] >= 0.5; break;
-        case 'point': case 'size': case 'rect': case 'color': object[property.name] = slots(); break;
+        case 'point': case 'size': case 'rect': case 'color': object[property.name] = slotList(v, first, width); break;
         case 'transform': {
-          const all = slots();
-          object[property.name] = { translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9) };
+          object[property.name] = {
+            translation: slotList(v, first, 3), rotation: slotList(v, first + 3, 3), scale: slotList(v, first + 6, 3),
+          };
           if (property.name !== 'transform') break;
           if (through[index]) object.matrix3d = matrix3D(maps[index]).map(finite);
           else object.matrix = matrix.map(finite);
@@ -1778,7 +1843,7 @@ export function presentation(plan, time, frames) {
           break;
         }
         case 'perspectiveTransform': {
-          const all = slots();
+          const all = slotList(v, first, width);
           object[property.name] = {
             translation: all.slice(0, 3), rotation: all.slice(3, 6), scale: all.slice(6, 9), m34: all[9],
           };
@@ -1817,6 +1882,7 @@ export function presentation(plan, time, frames) {
       }
     }
     if (layer.mask) object.mask = true;
+    if (!template) SAMPLE_TEMPLATES.set(signature, JSON.parse(JSON.stringify(object, (key, value) => (key ? null : value))));
     return object;
   });
   return { time: Number.isFinite(time) ? time : Number.isNaN(time) ? 'nan' : time > 0 ? 'inf' : '-inf', layers };

@@ -84,18 +84,31 @@ function ownModulation(layer, replicator) {
 
 // A layer's own matrix into its superlayer (the sample's `matrix` is the product down the tree, into the scene):
 // LayerMatrix.local — translation · rotation z, y, x · scale about the anchor point, x/y rotations projected
-// orthographically — as SVG's [a b c d e f].
+// orthographically — as SVG's [a b c d e f]. The products go through two scratch buffers (every layer, every
+// frame: seven arrays saved a layer).
+const PRODUCTS = [new Float64Array(16), new Float64Array(16)];
+function concatInto(m, n, product) {
+  for (let row = 0; row < 4; row++) {
+    for (let column = 0; column < 4; column++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * n[k * 4 + column];
+      product[row * 4 + column] = sum;
+    }
+  }
+  return product;
+}
 function localMatrix(layer) {
   const [bx, by, bw, bh] = layer.bounds;
   const ax = bx + layer.anchorPoint[0] * bw;
   const ay = by + layer.anchorPoint[1] * bh;
   const { translation: t, rotation: r, scale: k } = layer.transform;
-  let m = concat(translate3D(-ax, -ay, 0), scale3D(k[0], k[1], k[2]));
-  m = concat(m, rotate3D(2, r[2]));
-  m = concat(m, rotate3D(1, r[1]));
-  m = concat(m, rotate3D(0, r[0]));
-  m = concat(m, translate3D(t[0], t[1], t[2]));
-  m = concat(m, translate3D(layer.position[0], layer.position[1], 0));
+  const [one, other] = PRODUCTS;
+  let m = concatInto(translate3D(-ax, -ay, 0), scale3D(k[0], k[1], k[2]), one);
+  m = concatInto(m, rotate3D(2, r[2]), other);
+  m = concatInto(m, rotate3D(1, r[1]), one);
+  m = concatInto(m, rotate3D(0, r[0]), other);
+  m = concatInto(m, translate3D(t[0], t[1], t[2]), one);
+  m = concatInto(m, translate3D(layer.position[0], layer.position[1], 0), other);
   return [m[0], m[1], m[4], m[5], m[12], m[13]];
 }
 
@@ -565,10 +578,57 @@ export function createRenderer(svg, options = {}) {
       .map((entry) => entry.layer);
   }
 
+  // Puts `groups` in `container` in this order with the fewest moves: the longest run of groups already in order
+  // stays, the rest move in front of their successor. Animated zPositions reorder a few layers a frame, and each
+  // element moved is restyled and laid out again with its subtree (1,000 layers all re-appended: most of a frame).
+  let arranging = 0;
   function arrange(container, groups) {
-    let same = container.childNodes.length === groups.length;
-    for (let i = 0; same && i < groups.length; i++) same = container.childNodes[i] === groups[i];
-    if (!same) for (const g of groups) container.appendChild(g);
+    arranging += 1;
+    let slot = 0;
+    for (let child = container.firstChild; child; child = child.nextSibling) child.scenecSlot = slot++;
+    const count = groups.length;
+    let ordered = slot === count;
+    for (let i = 0; i < count; i++) {
+      const g = groups[i];
+      g.scenecArranged = arranging;
+      if (g.parentNode !== container) { g.scenecSlot = -1; ordered = false; }
+      else if (g.scenecSlot !== i) ordered = false;
+    }
+    if (ordered) return;
+    const keep = steadyRun(groups);
+    let next = null;
+    for (let i = count - 1; i >= 0; i--) {
+      if (!keep[i]) container.insertBefore(groups[i], next);
+      next = groups[i];
+    }
+    for (let child = container.firstChild; child;) {
+      const after = child.nextSibling;
+      if (child.scenecArranged !== arranging) child.remove();
+      child = after;
+    }
+  }
+
+  // Which groups keep their place: a longest increasing run of their current slots (−1: not in the container).
+  function steadyRun(groups) {
+    const count = groups.length;
+    const tails = [];
+    const previous = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const slot = groups[i].scenecSlot;
+      previous[i] = -1;
+      if (slot < 0) continue;
+      let low = 0;
+      let high = tails.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (groups[tails[middle]].scenecSlot < slot) low = middle + 1; else high = middle;
+      }
+      if (low > 0) previous[i] = tails[low - 1];
+      tails[low] = i;
+    }
+    const keep = new Uint8Array(count);
+    for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = previous[i]) keep[i] = 1;
+    return keep;
   }
 
   function draw(layer, tree, white, superlayer) {

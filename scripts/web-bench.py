@@ -11,11 +11,18 @@
    frames over 16.7 ms), and the page's main-thread busy time per frame (DevTools Performance.getMetrics
    TaskDuration over the same frames), on specs/like-button.yaml (its `tap` sent every 40 frames) and on a
    1,000-layer synthetic scene (1,000 layers × 4 animated properties × 8 keyframes, 4,000 tracks, zoom 1).
+   The pages are served from 127.0.0.1 with COOP/COEP headers, so that the page is cross-origin isolated and its
+   clock has 5 µs steps: a file:// page's has 100 µs steps with jitter, which alone put 16.8 ms intervals among
+   60 Hz frames.
 
-usage: scripts/web-bench.py [--bench .build/release/scenec-bench] [--rounds 7] [--frames 600]
-Run it from the repository root after `swift build -c release --product scenec-bench`.
+usage: scripts/web-bench.py [--bench .build/release/scenec-bench] [--rounds 7] [--frames 600] [--web Web]
+Run it from the repository root after `swift build -c release --product scenec-bench`; --web names the folder of
+the player's files (another checkout's, to compare two versions in the same conditions).
+
 """
 import argparse
+import functools
+import http.server
 import json
 import os
 import re
@@ -24,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -104,6 +112,26 @@ class Browser:
         self.process.wait()
 
 
+class IsolatedHandler(http.server.SimpleHTTPRequestHandler):
+    """The benchmark's pages with the headers that make them cross-origin isolated (performance.now() in 5 µs)."""
+
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *arguments):
+        pass
+
+
+def serve(folder):
+    """Serves `folder` on 127.0.0.1 (a free port) from a thread; returns the server and its base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(IsolatedHandler, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 # The sampling page: the player module from a blob URL of its inlined text, the plan beside it.
 SAMPLING_SCRIPT = """
 window.bench = async (rounds, minimum) => {
@@ -176,8 +204,8 @@ def swift_figures(bench, rounds, folder):
     raise SystemExit(f"no synthetic-sample row in {output}")
 
 
-def sampling(browser, plan_path, folder, rounds):
-    with open(os.path.join(ROOT, "Web/scenec-player.js")) as file:
+def sampling(browser, plan_path, folder, base, web, rounds):
+    with open(os.path.join(web, "scenec-player.js")) as file:
         module = file.read()
     with open(plan_path) as file:
         plan = file.read()
@@ -186,14 +214,15 @@ def sampling(browser, plan_path, folder, rounds):
         file.write('<!DOCTYPE html><html><body><script type="application/json" id="plan">'
                    + plan.replace("</", "<\\/") + '</script><script type="text/plain" id="player">' + module
                    + "</script><script>" + SAMPLING_SCRIPT + "</script></body></html>")
-    browser.open("file://" + page)
+    browser.open(base + os.path.basename(page))
     browser.wait_for("typeof window.bench === 'function'")
     return browser.evaluate(f"window.bench({rounds}, 200)")
 
 
 def frames(browser, page, count):
-    browser.open("file://" + page)
+    browser.open(page)
     browser.wait_for("window.scenec && window.scenec.ready.then(() => true)")
+    isolated = browser.evaluate("window.crossOriginIsolated === true")
     browser.call("Performance.enable", {}, browser.session)
     browser.evaluate(FRAMES_SCRIPT % 60)
     before = {m["name"]: m["value"] for m in browser.call("Performance.getMetrics", {}, browser.session)["metrics"]}
@@ -205,7 +234,7 @@ def frames(browser, page, count):
     return {
         "median": statistics.median(intervals), "p99": intervals[int(0.99 * (len(intervals) - 1))],
         "worst": intervals[-1], "over": sum(1 for i in intervals if i > 16.7), "frames": len(intervals),
-        "busy": busy, "playing": playing,
+        "busy": busy, "playing": playing, "isolated": isolated,
     }
 
 
@@ -214,14 +243,17 @@ def main():
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build/release/scenec-bench"))
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--web", default=os.path.join(ROOT, "Web"))
     arguments = parser.parse_args()
+    web = os.path.abspath(arguments.web)
     bench = arguments.bench
     if not os.access(bench, os.X_OK):
         raise SystemExit(f"{bench} is missing: swift build -c release --product scenec-bench")
     with open("/proc/loadavg") as file:
         load_before = " ".join(file.read().split()[:3])
     folder = tempfile.mkdtemp(prefix="scenec-web-bench-")
-    environment = dict(os.environ, SCENEC_WEB_DIR=os.path.join(ROOT, "Web"))
+    environment = dict(os.environ, SCENEC_WEB_DIR=web)
+    server, base = serve(folder)
     try:
         sample_spec = os.path.join(folder, "synthetic-sample.yaml")
         layers_spec = os.path.join(folder, "synthetic-1000-layers.yaml")
@@ -234,13 +266,13 @@ def main():
                                       ("synthetic 1000 layers × 4 properties", layers_spec, "#zoom=1")]:
             page = os.path.join(folder, re.sub(r"\W+", "-", name) + ".html")
             run([bench, "--scenec", "preview", spec, "-o", page], env=environment)
-            pages[name] = page + hash_part
+            pages[name] = base + os.path.basename(page) + hash_part
         print("scenec-bench: Swift sampler (scenec-bench --only sample)", file=sys.stderr)
         swift_playback, swift_random = swift_figures(bench, arguments.rounds, folder)
         browser = Browser(os.path.join(folder, "profile"))
         try:
             print("web-bench: JavaScript sampler", file=sys.stderr)
-            js = sampling(browser, sample_plan, folder, arguments.rounds)
+            js = sampling(browser, sample_plan, folder, base, web, arguments.rounds)
             rows = []
             for name, page in pages.items():
                 print(f"web-bench: frames, {name}", file=sys.stderr)
@@ -249,12 +281,14 @@ def main():
         finally:
             browser.close()
     finally:
+        server.shutdown()
         shutil.rmtree(folder, ignore_errors=True)
     with open("/proc/loadavg") as file:
         load_after = " ".join(file.read().split()[:3])
     print(f"- Command: `scripts/web-bench.py --rounds {arguments.rounds} --frames {arguments.frames}` ({version}, "
           f"headless, --disable-gpu; {arguments.rounds} rounds, medians)")
-    print(f"- Load average before / after: {load_before} / {load_after}\n")
+    print(f"- Load average before / after: {load_before} / {load_after}; player files from {web}; pages from "
+          f"127.0.0.1, cross-origin isolated: {all(row['isolated'] for _, row in rows)}\n")
     print("| scene | tracks | Swift playback ns | JS playback ns (sampleFrames) | JS ÷ Swift | Swift random ns | "
           "JS random ns | JS ÷ Swift | JS playback ns with the sample object |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
