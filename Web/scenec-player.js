@@ -1544,15 +1544,7 @@ function cosineAndSine(angle) {
 }
 
 function multiply(m, o) {
-  const product = new Array(16);
-  for (let row = 0; row < 4; row++) {
-    for (let column = 0; column < 4; column++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * o[k * 4 + column];
-      product[row * 4 + column] = sum;
-    }
-  }
-  return product;
+  return multiplyInto(m, o, new Array(16));
 }
 
 // localMatrix's 4×4 products in two scratch buffers and one operand: the same sums in the same order as

@@ -37,15 +37,7 @@ function roundedRectPath(r, radius) {
 
 // 4×4 matrices in CATransform3D's convention (row vectors, p' = p · M, row-major), as SceneCore's Transform3D.
 function concat(m, n) {
-  const product = new Array(16).fill(0);
-  for (let row = 0; row < 4; row++) {
-    for (let column = 0; column < 4; column++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += m[row * 4 + k] * n[k * 4 + column];
-      product[row * 4 + column] = sum;
-    }
-  }
-  return product;
+  return concatInto(m, n, new Array(16));
 }
 const translate3D = (x, y, z) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1];
 const scale3D = (x, y, z) => [x, 0, 0, 0, 0, y, 0, 0, 0, 0, z, 0, 0, 0, 0, 1];
