@@ -1608,15 +1608,8 @@ export function localMatrix(v) {
  * of the replicator's bounds, Mᵏ by repeated squaring in 4×4, as the Swift runtime multiplies. */
 export function instanceMatrix(v, copy) {
   if (copy === 0) return [1, 0, 0, 1, 0, 0];
-  const t = SLOTS.instanceTransform.first, b = SLOTS.bounds.first;
-  const [cz, sz] = cosineAndSine(v[t + 5]);
-  const [cy, sy] = cosineAndSine(v[t + 4]);
-  const [cx, sx] = cosineAndSine(v[t + 3]);
-  let step = [v[t + 6], 0, 0, 0, 0, v[t + 7], 0, 0, 0, 0, v[t + 8], 0, 0, 0, 0, 1];
-  step = multiply(step, [cz, sz, 0, 0, -sz, cz, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
-  step = multiply(step, [cy, 0, -sy, 0, 0, 1, 0, 0, sy, 0, cy, 0, 0, 0, 0, 1]);
-  step = multiply(step, [1, 0, 0, 0, 0, cx, sx, 0, 0, -sx, cx, 0, 0, 0, 0, 1]);
-  step = multiply(step, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[t], v[t + 1], v[t + 2], 1]);
+  const b = SLOTS.bounds.first;
+  const step = decomposed(v, SLOTS.instanceTransform.first, false);
   let power = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
   let square = step;
   let exponent = copy;
