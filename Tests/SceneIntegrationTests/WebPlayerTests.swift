@@ -21,7 +21,7 @@ struct WebPlayerTests {
 
   @Test func theWebPlayerSamplesAsTheSwiftRuntimeDoes() throws {
     var refusals: [WebPlayerCase.Refusal] = []
-    let cases = try WebPlayerCase.all(randomCount: 40, refusals: &refusals)
+    let cases = try WebPlayerCase.all(randomCount: 16, refusals: &refusals)
     refusals += try WebPlayerCase.mutations(of: cases[0].plan)
     // A spring transition's spring, edited (the seeds have none).
     if let springs = cases.first(where: { $0.name == "segmented-control.yaml" }) {

@@ -18,6 +18,11 @@ package struct RandomSpecGenerator {
   /// names and the plan is the same).
   private var lets: [String] = []
   private var namedValueCount = 0
+  /// Whether the spec being written has the replicators `ring` and `inner` (and so `r`, `rr`, `q`): a share of the
+  /// specs only, because their copies make a spec's layers two or three times as many, and every test over random
+  /// specs (the differential test's 1,300 rounds, the web player's 500 plans) pays for each layer.
+  private var replicated = true
+  private static let replicatedPercent = 35
 
   /// The key paths animated on the plain layers (`a`, `b`, `dots`, the replicated `r`, `rr`, `q`), on the shape
   /// (`s`), on the gradient (`g`) and on the replicators (`ring`, `inner`).
@@ -144,7 +149,10 @@ package struct RandomSpecGenerator {
   }
 
   private mutating func leaf(indent: String) -> String {
-    let target = pick(["a", "b", "dots", "dots[1]", "s", "g", "r", "rr", "q", "ring", "inner"])
+    let target = pick(
+      replicated
+        ? ["a", "b", "dots", "dots[1]", "s", "g", "r", "rr", "q", "ring", "inner"]
+        : ["a", "b", "dots", "dots[1]", "s", "g"])
     var text = "\(indent)target: \(target)\n"
     let pool =
       target == "s"
@@ -230,6 +238,7 @@ package struct RandomSpecGenerator {
     let doubleSided = chance(50) ? "\n        doubleSided: false" : ""
     let ringPerspective =
       chance(50) ? "\n    sublayerTransform: {perspective: \(number(200...800)), rotation: {x: 0.4}}" : ""
+    replicated = chance(Self.replicatedPercent)
     var text = """
       scene: random
       size: [100, 100]
@@ -261,40 +270,51 @@ package struct RandomSpecGenerator {
           endPoint: [1, 1]
           shadowOpacity: 0.3
           shadowPath: "M 0 0 L 40 0 L 40 30 Z"
-        # Copies of `r` (and its sublayer `rr`) play `instanceDelay` apart; `inner`'s copies of `q` add their own.
-        # Half the rings look at their copies in perspective (matrix3d through the instance map); `r` casts a shadow.
-        - id: ring
-          type: replicator
-          bounds: [0, 0, 60, 60]
-          position: [50, 50]\(ringPerspective)
-          instanceCount: \(int(1...3))
-          instanceDelay: \(pick(["0", "0.15", "-0.1", "0.3"]))
-          instanceTransform: {rotation: 0.5, translation: [3, 0]}
-          instanceColor: "rgba(200, 100, 50, 0.9)"
-          instanceAlphaOffset: -0.2
-          sublayers:
-            - id: r
-              frame: [5, 5, 10, 10]
-              shadowOpacity: 0.4
-              shadowPath: "M 0 0 L 10 0 L 5 10 Z"
-              sublayers:
-                - id: rr
-                  frame: [1, 1, 3, 3]
-            - id: inner
-              type: replicator
-              frame: [20, 20, 20, 20]
-              instanceCount: 2
-              instanceDelay: \(pick(["0.1", "0.25"]))
-              sublayers:
-                - id: q
-                  frame: [0, 0, 4, 4]
       timelines:
 
       """
+    if replicated {
+      text = text.replacingOccurrences(
+        of: "timelines:\n", with: replicatorLayers(perspective: ringPerspective) + "timelines:\n")
+    }
     for index in 0..<int(1...3) {
       text += "  t\(index):\n" + node(indent: "    ", depth: 0)
     }
     return text
+  }
+
+  /// The replicators' layers, last of the `layers:` list.
+  private mutating func replicatorLayers(perspective ringPerspective: String) -> String {
+    """
+      # Copies of `r` (and its sublayer `rr`) play `instanceDelay` apart; `inner`'s copies of `q` add their own.
+      # Half the rings look at their copies in perspective (matrix3d through the instance map); `r` casts a shadow.
+      - id: ring
+        type: replicator
+        bounds: [0, 0, 60, 60]
+        position: [50, 50]\(ringPerspective)
+        instanceCount: \(int(1...3))
+        instanceDelay: \(pick(["0", "0.15", "-0.1", "0.3"]))
+        instanceTransform: {rotation: 0.5, translation: [3, 0]}
+        instanceColor: "rgba(200, 100, 50, 0.9)"
+        instanceAlphaOffset: -0.2
+        sublayers:
+          - id: r
+            frame: [5, 5, 10, 10]
+            shadowOpacity: 0.4
+            shadowPath: "M 0 0 L 10 0 L 5 10 Z"
+            sublayers:
+              - id: rr
+                frame: [1, 1, 3, 3]
+          - id: inner
+            type: replicator
+            frame: [20, 20, 20, 20]
+            instanceCount: 2
+            instanceDelay: \(pick(["0.1", "0.25"]))
+            sublayers:
+              - id: q
+                frame: [0, 0, 4, 4]
+
+    """
   }
 
   /// `spec()` with a `states:` section: three states posing random key paths of the layers, events `tap` and
@@ -308,7 +328,7 @@ package struct RandomSpecGenerator {
     for state in 1...2 {
       var poses: [String] = []
       // One key path per target, and `dots` or `dots[1]`, never both: no two values of a pose overlap (E0210).
-      for target in ["a", "b", pick(["dots", "dots[1]"]), "s", "ring"] where chance(60) {
+      for target in ["a", "b", pick(["dots", "dots[1]"]), "s"] + (replicated ? ["ring"] : []) where chance(60) {
         let pool = target == "s" ? keyPaths.shape : target == "ring" ? keyPaths.replicator : keyPaths.layer
         let keyPath = pick(Self.usable(pool, on: target))
         poses.append("\"\(target)\": {\(keyPath.name): \(value(of: keyPath))}")
