@@ -178,9 +178,9 @@ enum ExportFixtures {
   ]
 
   /// The seed timelines and the example scenes' (the replicator's spinner), for the exports every consumer draws
-  /// alike: rsvg, rlottie 0.1, the preview page. Not the PyPI players' comparison: rlottie 0.2 draws the spinner's
-  /// bars fainter and darker than the SVG export and every other player once more than one of them is in the file
-  /// (its 1-opacity bar at 244/255 alpha), which is left open.
+  /// alike: rsvg, rlottie 0.1, the preview page. Not the PyPI players' comparison: in rlottie 0.2 each layer drawn
+  /// with an opacity below 100 % lowers the alpha already on the whole canvas by one level, so the spinner's 24
+  /// layers leave its opaque bar at 244/255 (docs/exports.md, "Players").
   static let exampleTimelines: [(spec: String, timeline: String?)] = seedTimelines + [("activity-indicator", nil)]
 }
 
