@@ -20,6 +20,9 @@ public struct VideoSceneExporter: SceneExporter {
 
   public static let defaultFPS = 30.0
   public static let maxFPS = 120.0
+  /// A frame every 100 s, the longest span an export holds by default: slower rates only stretch the one frame, and
+  /// near 1e-9 ffmpeg's MP4 muxer refuses the duration (and cannot parse 1e-300 as a rate at all).
+  public static let minFPS = 0.01
 
   public init() {}
 
@@ -47,7 +50,10 @@ public struct VideoSceneExporter: SceneExporter {
 
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {
     let fps = try options.number("--fps") ?? Self.defaultFPS
-    guard fps > 0 && fps <= Self.maxFPS else { throw .usage("--fps needs a number in (0, \(Int(Self.maxFPS))]") }
+    guard fps >= Self.minFPS && fps <= Self.maxFPS else {
+      throw .usage(
+        "--fps needs a number from \(Self.minFPS) to \(Int(Self.maxFPS)), found \(NumberFormatting.shortest(fps))")
+    }
     let scale = try options.number("--scale") ?? 1
     guard scale > 0 && scale <= 16 else { throw .usage("--scale needs a number in (0, 16]") }
     let background = options.value("--background").flatMap { $0 == "none" ? nil : $0 }
