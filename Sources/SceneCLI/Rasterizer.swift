@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneDiagnostics
 
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +18,28 @@ enum Rasterizer {
   static let defaultTimeout = 20.0
   /// Its address-space limit: 1 GiB.
   static let memoryKiB = 1 << 20
+  /// librsvg renders no picture wider or taller than this many pixels.
+  static let maxSide = 32767.0
+
+  /// Refuses a picture rsvg-convert would refuse, before it runs, with what to do instead.
+  static func checkSize(width: Double, height: Double, advice: String) throws(CommandFailure) {
+    guard width.rounded(.up) > maxSide || height.rounded(.up) > maxSide else { return }
+    throw .usage(
+      "the picture would be \(MessageNumber.text(width)) × \(MessageNumber.text(height)) pixels; rsvg-convert "
+        + "draws at most \(Int(maxSide)) a side: \(advice)")
+  }
+
+  /// The `width` and `height` of the SVG's root element, as the SVG exporter writes them (nil when absent).
+  static func rootSize(of svg: String) -> (width: Double, height: Double)? {
+    guard let open = svg.range(of: "<svg "), let close = svg[open.upperBound...].firstIndex(of: ">") else { return nil }
+    let tag = svg[open.upperBound..<close]
+    func attribute(_ name: String) -> Double? {
+      guard let start = tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\"") else { return nil }
+      return Double(tag[start.upperBound...].prefix { $0 != "\"" })
+    }
+    guard let width = attribute("width"), let height = attribute("height") else { return nil }
+    return (width, height)
+  }
 
   /// The path of `tool` (rsvg-convert unless named) on the console's PATH, or nil.
   static func locate(_ tool: String = tool, console: Console) -> String? {
@@ -33,6 +56,10 @@ enum Rasterizer {
       throw .usage(
         "PNG output needs rsvg-convert, which is not on PATH (Debian/Ubuntu: apt-get install librsvg2-bin); "
           + "write SVG instead with -o FILE.svg")
+    }
+    if let size = rootSize(of: svg) {
+      try checkSize(
+        width: size.width, height: size.height, advice: "write SVG with -o FILE.svg, or draw a smaller scene")
     }
     let target = try AtomicFile.resolvingLinks(output)
     let url = URL(fileURLWithPath: target)

@@ -60,6 +60,8 @@ enum VideoEncoder {
       throw missing(Rasterizer.tool, package: "librsvg2-bin")
     }
     guard let encoder = Rasterizer.locate(tool, console: console) else { throw missing(tool, package: "ffmpeg") }
+    try Rasterizer.checkSize(
+      width: Double(frames.width), height: Double(frames.height), advice: "lower --scale, or draw a smaller scene")
     let target = try AtomicFile.resolvingLinks(output)
     let url = URL(fileURLWithPath: target)
     let stem = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")

@@ -118,6 +118,28 @@ final class ReceivedBytes: @unchecked Sendable {
     ["/usr/bin/env", "PATH=\(bin):/usr/bin:/bin", Scenec.binary ?? "scenec"]
   }
 
+  /// A picture wider or taller than librsvg draws (32767 pixels) is refused before rsvg-convert runs, saying what to
+  /// do, and nothing is written: once rsvg's own "has no dimensions" for a 1e308-point scene came back instead.
+  @Test(arguments: [
+    (["export", "svg", "SPEC", "--at", "0", "-o", "OUT.png"], "[40000, 10]", "write SVG with -o FILE.svg"),
+    (["export", "svg", "SPEC", "--at", "0", "-o", "OUT.png"], "[1e308, 3.4e38]", "write SVG with -o FILE.svg"),
+    (["export", "filmstrip", "SPEC", "--frames", "2", "-o", "OUT.png"], "[20000, 10]", "write SVG with -o FILE.svg"),
+    (["export", "video", "SPEC", "--scale", "16", "-o", "OUT.gif"], "[3000, 10]", "lower --scale"),
+  ])
+  func aPictureLargerThanRsvgDrawsIsRefusedFirst(command: [String], size: String, advice: String) throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("large.yaml")
+    try "scene: large\nsize: \(size)\nlayers:\n  - id: a\n    frame: [0, 0, 5, 5]\n    backgroundColor: red\n"
+      .write(to: spec, atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent(command.last!).path
+    let run = try Scenec.run(command.dropLast().map { $0 == "SPEC" ? spec.path : $0 } + [output])
+    #expect(run.status == 2, "\(run.standardError)")
+    #expect(run.standardError.contains("rsvg-convert draws at most 32767 a side: \(advice)"), "\(run.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(AtomicWriteTests.leftovers(in: folder).filter { $0 != "large.yaml" }.isEmpty)
+  }
+
   @Test func aSlowRasterizerIsEndedAtTheTimeout() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
