@@ -39,7 +39,21 @@ public enum PlanCompiler {
   private static func layerTable(_ scene: Scene) -> Plan {
     var plan = Plan(scene: scene.name, width: scene.width, height: scene.height)
     plan.tracks.reserveCapacity(PlanCapacity.of(scene))
-    for layer in scene.layers {
+    // What `append` adds per layer, counted first so that the table never grows (see `reserveCapacity`).
+    var elements = 0
+    var listNumbers = 0
+    for index in scene.layers.indices {
+      elements += scene.layers[index].path.elements.count
+      listNumbers +=
+        scene.layers[index].path.coordinates.count + (scene.layers[index].style.shadowPath?.coordinates.count ?? 0)
+      if scene.layers[index].type == .gradient {
+        listNumbers += scene.layers[index].colors.count + scene.layers[index].locations.count
+      }
+    }
+    plan.layers.reserveCapacity(layers: scene.layers.count, pathElements: elements, listNumbers: listNumbers)
+    // By index: `for layer in scene.layers` copied (retained) every field of every layer.
+    for index in scene.layers.indices {
+      let layer = scene.layers[index]
       plan.layers.append(
         id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
         path: layer.path,

@@ -21,11 +21,7 @@ struct MarkConverter {
       byte = 3
       checkpoints = [3]
     }
-    var lastHigh = -1
-    for index in bytes.indices.reversed() where bytes[index] >= 0x80 {
-      lastHigh = index
-      break
-    }
+    let lastHigh = Self.lastNonASCII(in: bytes)
     // Walk to the first character boundary past the last non-ASCII byte, as `byteOffset` would.
     var walkedCharacter = 0
     var walkedByte = byte
@@ -66,6 +62,23 @@ struct MarkConverter {
       }
     }
     return min(byte, bytes.count)
+  }
+
+  /// The index of the last byte ≥ 0x80, or -1: eight bytes at a time back from the end (a byte at a time cost more
+  /// than a whole ASCII file's conversions).
+  static func lastNonASCII(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return -1 }
+    var end = bytes.count
+    while end >= 8 {
+      let word = UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 != 0 { break }
+      end -= 8
+    }
+    while end > 0 {
+      end -= 1
+      if base[end] >= 0x80 { return end }
+    }
+    return -1
   }
 
   private static func length(of lead: UInt8) -> Int {

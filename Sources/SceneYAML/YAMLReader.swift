@@ -220,7 +220,7 @@ struct TreeBuilder {
 
   mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
     // Text as written (plain, or quoted without escapes: just inside the quote) is read from the source.
-    if let text, let offset = writtenOffset(of: text, span: span, quoted: style != .plain) {
+    if let text, let offset = Self.writtenOffset(of: text, in: bytes, span: span, quoted: style != .plain) {
       attach(
         kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end),
         first: UInt32(offset), count: UInt32(text.count), inSource: true)
@@ -235,8 +235,13 @@ struct TreeBuilder {
   }
 
   /// Where `text` lies in the source exactly as written: at the scalar's start (plain), or one byte in (quoted,
-  /// with no escape or line folding, which would make the decoded text differ); nil otherwise.
-  func writtenOffset(of text: UnsafeBufferPointer<UInt8>, span: Span, quoted: Bool) -> Int? {
+  /// with no escape or line folding, which would make the decoded text differ); nil otherwise. Static: a method on
+  /// the builder, called from its mutating ones, copied the whole builder for every scalar.
+  static func writtenOffset(
+    of text: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, span: Span, quoted: Bool
+  )
+    -> Int?
+  {
     let offset = quoted ? span.start + 1 : span.start
     guard offset >= 0, offset + text.count <= bytes.count, offset + text.count <= span.end else { return nil }
     guard let textBase = text.baseAddress, text.count > 0 else { return offset }

@@ -5,41 +5,65 @@ import SceneYAML
 ///
 /// Only allowed keys are kept, so a mapping holds at most its schema's few dozen keys: looking one up by comparing
 /// short strings costs less than hashing it into a dictionary built for every mapping (the many-small compile).
-/// Each kept key is the schema's own name string, found by comparing the key's bytes, so reading a mapping
-/// makes no String per key.
+/// Each kept key is named by its schema index (its text is the schema's own name string), and everything kept per
+/// key lives in one array: a mapping costs one allocation, not one per list.
 struct Fields {
   let node: YAMLNode
-  /// Parallel to `keys`.
-  private let entries: [YAMLEntry]
-  /// Keys in document order.
-  let keys: [String]
-  /// Parallel to `keys`: each key's index in the schema it was checked against, so that a caller with a table
-  /// parallel to the schema (`LayerChecker.keyProperties`) finds what the key means without hashing its text.
-  let schemaIndices: [Int]
-  /// Parallel to `keys`: their UTF-8 lengths.
-  private let keyLengths: [Int]
+  /// The schema the keys were checked against.
+  private let schema: [SchemaKey]
+  /// The kept entries in document order.
+  private let items: [Item]
 
-  init(node: YAMLNode, entries: [YAMLEntry], keys: [String], schemaIndices: [Int], keyLengths: [Int]) {
-    self.node = node
-    self.entries = entries
-    self.keys = keys
-    self.schemaIndices = schemaIndices
-    self.keyLengths = keyLengths
+  struct Item {
+    let entry: YAMLEntry
+    /// The key's index in `schema`, so that a caller with a table parallel to the schema
+    /// (`LayerChecker.keyProperties`) finds what the key means without hashing its text.
+    let schemaIndex: Int
+    /// The key's UTF-8 length.
+    let length: Int
   }
 
+  /// Bit `length % 64` set for every kept key's length: most lookups (the timing reader asks for ten keys per
+  /// entry) are for a key the mapping lacks, and end at this bit.
+  private let lengthBits: UInt64
+
+  init(node: YAMLNode, schema: [SchemaKey], items: [Item]) {
+    self.node = node
+    self.schema = schema
+    self.items = items
+    lengthBits = items.reduce(0) { $0 | 1 << UInt64($1.length & 63) }
+  }
+
+  /// Kept keys, in document order.
+  var count: Int { items.count }
+  func key(at position: Int) -> String { schema[items[position].schemaIndex].name }
+  func schemaIndex(at position: Int) -> Int { items[position].schemaIndex }
+
+  /// The position of the last key with the same schema index as the key at `position`: what `entry(key)` finds for
+  /// it, compared by integers.
+  func lastPosition(sameAs position: Int) -> Int {
+    let schemaIndex = items[position].schemaIndex
+    var last = items.count - 1
+    while items[last].schemaIndex != schemaIndex { last -= 1 }
+    return last
+  }
+
+  func entry(at position: Int) -> YAMLEntry { items[position].entry }
+
   func value(_ key: String) -> YAMLNode? { entry(key)?.value }
-  func entry(_ key: String) -> YAMLEntry? { index(of: key).map { entries[$0] } }
+  func entry(_ key: String) -> YAMLEntry? { index(of: key).map { items[$0].entry } }
   func has(_ key: String) -> Bool { index(of: key) != nil }
 
-  /// The last position of `key` (`keys.lastIndex(of:)`), comparing only keys of its length: every key here is a
-  /// schema name, in ASCII, where equal strings have equal lengths, and most keys of a mapping differ in length from
-  /// the one looked up (the timing reader looks up a dozen per entry).
+  /// The last position of `key`, comparing only keys of its length: every key here is a schema name, in ASCII,
+  /// where equal strings have equal lengths, and most keys of a mapping differ in length from the one looked up
+  /// (the timing reader looks up a dozen per entry).
   private func index(of key: String) -> Int? {
     let length = key.utf8.count
-    var index = keys.count
+    guard lengthBits & 1 << UInt64(length & 63) != 0 else { return nil }
+    var index = items.count
     while index > 0 {
       index -= 1
-      if keyLengths[index] == length, keys[index] == key { return index }
+      if items[index].length == length, schema[items[index].schemaIndex].name == key { return index }
     }
     return nil
   }
@@ -49,40 +73,56 @@ extension CheckContext {
   /// Reads a mapping, reporting unknown keys with suggestions and missing required keys. `place` names the
   /// mapping in messages ("a layer", "a spring"). Returns nil when the node is not a mapping.
   func fields(of node: YAMLNode, allowed: [SchemaKey], place: String, help: String? = nil) -> Fields? {
+    fields(of: node, schema: allowed, table: nil, place: place, help: help)
+  }
+
+  /// `fields(of:allowed:)` for the schemas most mappings of a spec are checked against, with their keys matched
+  /// through the table's hash instead of a scan of the schema.
+  func fields(of node: YAMLNode, table: SchemaTable, place: String, help: String? = nil) -> Fields? {
+    fields(of: node, schema: table.keys, table: table, place: place, help: help)
+  }
+
+  private func fields(of node: YAMLNode, schema allowed: [SchemaKey], table: SchemaTable?, place: String, help: String?)
+    -> Fields?
+  {
     guard expectMapping(node, place: place) else { return nil }
     let count = document.count(node)
-    var found: [YAMLEntry] = []
-    var keys: [String] = []
-    var schemaIndices: [Int] = []
-    var keyLengths: [Int] = []
-    found.reserveCapacity(count)
-    keys.reserveCapacity(count)
-    schemaIndices.reserveCapacity(count)
-    keyLengths.reserveCapacity(count)
+    var items: [Fields.Item] = []
+    items.reserveCapacity(count)
     for index in 0..<count {
       let entry = document.entry(node, index)
-      if let schemaIndex = Self.allowedIndex(of: entry.key, in: allowed, document: document) {
-        found.append(entry)
-        keys.append(allowed[schemaIndex].name)
-        schemaIndices.append(schemaIndex)
-        keyLengths.append(allowed[schemaIndex].nameLength)
+      if let schemaIndex = Self.allowedIndex(of: entry.key, in: allowed, table: table, document: document) {
+        items.append(Fields.Item(entry: entry, schemaIndex: schemaIndex, length: allowed[schemaIndex].nameLength))
       } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
       }
     }
-    for key in allowed where key.required && !keys.contains(key.name) {
+    // By index: `for key in allowed` copied (retained and released) every field of every schema key per mapping.
+    func reportMissing(_ index: Int) {
+      let name = allowed[index].name
+      guard !items.contains(where: { allowed[$0.schemaIndex].name == name }) else { return }
       error(
-        CheckDiagnostics.missingKey, "\(place) needs '\(key.name)'", at: keyAnchor(node),
-        help: "add `\(key.name):` — \(key.summary)")
+        CheckDiagnostics.missingKey, "\(place) needs '\(name)'", at: keyAnchor(node),
+        help: "add `\(name):` — \(allowed[index].summary)")
     }
-    return Fields(node: node, entries: found, keys: keys, schemaIndices: schemaIndices, keyLengths: keyLengths)
+    if let table {
+      for index in table.requiredIndices { reportMissing(index) }
+    } else {
+      for index in allowed.indices where allowed[index].required { reportMissing(index) }
+    }
+    return Fields(node: node, schema: allowed, items: items)
   }
 
   /// The index of the first allowed key a mapping key names. ASCII keys are compared as bytes (byte-equal is
   /// string-equal there); others as strings, so canonically equivalent Unicode text matches as it always has.
-  private static func allowedIndex(of key: YAMLNode, in allowed: [SchemaKey], document: YAMLDocument) -> Int? {
+  private static func allowedIndex(
+    of key: YAMLNode, in allowed: [SchemaKey], table: SchemaTable?, document: YAMLDocument
+  )
+    -> Int?
+  {
     let match: Int?? = document.withScalarBytes(key) { bytes in
       for byte in bytes where byte >= 0x80 { return nil }
+      if let table { return .some(table.index(ofASCII: bytes)) }
       // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
       for index in allowed.indices where allowed[index].nameLength == bytes.count {
         var name = allowed[index].name

@@ -35,6 +35,17 @@ struct LayerChecker {
   /// The property each key of `allLayerKeys` (and `maskKeys`, in the same order) names, by schema index: a layer's
   /// keys find their property through `Fields.schemaIndices` instead of hashing their text (`LayerProperty.named`).
   private static let keyProperties: [LayerProperty?] = allLayerKeys.map { LayerProperty.named($0.name) }
+  private static let allLayerTable = SchemaTable(allLayerKeys)
+  private static let maskTable = SchemaTable(maskKeys)
+  /// Parallel to `keyProperties`: the layer types each key's property belongs to, one bit per `LayerType` case, so
+  /// that checking a key against the layer's type tests a bit instead of hashing into the property's set.
+  private static let keyTypeBits: [UInt32] = keyProperties.map { property in
+    guard let property else { return 0 }
+    return LayerType.allCases.indices.reduce(0) { bits, index in
+      property.layerTypes.contains(LayerType.allCases[index]) ? bits | 1 << UInt32(index) : bits
+    }
+  }
+  private static func typeBit(_ type: LayerType) -> UInt32 { 1 << UInt32(LayerType.allCases.firstIndex(of: type)!) }
 
   mutating func checkList(
     _ node: YAMLNode, parent: Int?, suffix: String, replica: ReplicaPlace = .none, depth: Int
@@ -59,7 +70,7 @@ struct LayerChecker {
   ) {
     guard
       let fields = context.fields(
-        of: node, allowed: isMask ? Self.maskKeys : Self.allLayerKeys, place: isMask ? "a mask layer" : "a layer")
+        of: node, table: isMask ? Self.maskTable : Self.allLayerTable, place: isMask ? "a mask layer" : "a layer")
     else { return }
     var type = LayerType.layer
     if let typeNode = fields.value("type") {
@@ -191,10 +202,11 @@ struct LayerChecker {
 
   /// Properties that exist, but not on this layer's type.
   private func checkTypeMembership(_ fields: Fields, type: LayerType) {
-    for (key, schemaIndex) in zip(fields.keys, fields.schemaIndices) {
-      guard let property = Self.keyProperties[schemaIndex], !property.layerTypes.contains(type),
-        let entry = fields.entry(key)
-      else { continue }
+    let typeBit = Self.typeBit(type)
+    for position in 0..<fields.count where Self.keyTypeBits[fields.schemaIndex(at: position)] & typeBit == 0 {
+      guard let property = Self.keyProperties[fields.schemaIndex(at: position)] else { continue }
+      let key = fields.key(at: position)
+      let entry = fields.entry(at: fields.lastPosition(sameAs: position))
       let owner = property.layerTypes.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: " or ")
       context.error(
         CheckDiagnostics.wrongLayerType, "'\(key)' is a property of \(owner) layers, and this is \(type.phrase)",
@@ -206,10 +218,11 @@ struct LayerChecker {
   private func applyProperties(_ fields: Fields, to layer: inout LayerInstance) {
     // A list already reported is not compared with the other (E0230 would only repeat the error).
     var stopsUnread = false
-    for (key, schemaIndex) in zip(fields.keys, fields.schemaIndices) {
-      guard let property = Self.keyProperties[schemaIndex], property.layerTypes.contains(layer.type),
-        let node = fields.value(key)
-      else { continue }
+    let typeBit = Self.typeBit(layer.type)
+    for position in 0..<fields.count where Self.keyTypeBits[fields.schemaIndex(at: position)] & typeBit != 0 {
+      guard let property = Self.keyProperties[fields.schemaIndex(at: position)] else { continue }
+      let key = fields.key(at: position)
+      let node = fields.entry(at: fields.lastPosition(sameAs: position)).value
       switch property.kind {
       case .path:
         guard let path = context.pathValue(node) else { continue }

@@ -113,16 +113,18 @@ struct Linter {
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
-    for leaf in Self.leaves(root)
-    where timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1 {
+    Self.forEachLeaf(root) { leaf in
+      guard timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1
+      else { return }
       // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
       // which holding a value does change.
       noOps.count(leaf, isNoOp: isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)))
     }
   }
 
-  /// Whether a leaf changes nothing over `model`.
-  private func isNoOp(_ leaf: Animation, model: [Double]) -> Bool {
+  /// Whether a leaf changes nothing over `model` (read only when the values alone leave it open: most leaves
+  /// animate between different values, and the model value is an array built per call).
+  private func isNoOp(_ leaf: Animation, model: @autoclosure () -> [Double]) -> Bool {
     // Equal values still change what is shown when they differ from the model (a held pose); only an
     // animation that repeats the model value, or adds nothing, changes nothing.
     let first: [Double]
@@ -148,26 +150,28 @@ struct Linter {
     case .motion:
       return false
     }
-    return leaf.additive ? first.allSatisfy({ $0 == 0 }) : first == model
+    return leaf.additive ? first.allSatisfy({ $0 == 0 }) : first == model()
   }
 
   /// Whether each written animation is a no-op in every copy: a repeated layer's copies differ (`by: 0.5 * i`
   /// adds nothing only to instance 0).
   struct NoOpTally {
-    var entries: [Span: (leaf: Animation, allNoOps: Bool)] = [:]
+    /// By the key path's span: the key path's name, and whether every copy is a no-op. The name rather than the
+    /// leaf: a copy of every animation (its arrays and strings retained) was most of the lint's time.
+    var entries: [Span: (keyPathName: String, allNoOps: Bool)] = [:]
 
     mutating func count(_ leaf: Animation, isNoOp: Bool) {
       let previous = entries[leaf.keyPathSpan]?.allNoOps ?? true
-      entries[leaf.keyPathSpan] = (leaf, previous && isNoOp)
+      entries[leaf.keyPathSpan] = (leaf.keyPath.name, previous && isNoOp)
     }
   }
 
   private func reportNoOps(_ tally: NoOpTally) {
-    for (leaf, allNoOps) in tally.entries.values where allNoOps {
+    for (span, entry) in tally.entries where entry.allNoOps {
       context.error(
         LintDiagnostics.noOpAnimation,
-        "this \(leaf.keyPath.name) animation changes nothing: all its values equal the model value",
-        at: leaf.keyPathSpan, help: "remove it, or give it values that differ")
+        "this \(entry.keyPathName) animation changes nothing: all its values equal the model value",
+        at: span, help: "remove it, or give it values that differ")
     }
   }
 
@@ -223,14 +227,6 @@ struct Linter {
         "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
         at: layer.idSpan, help: "remove the layer, or animate it into view")
     }
-  }
-
-  /// The animations under `node`, in order, gathered into one array (not an array per level, which costs
-  /// depth × leaves in a deeply nested timeline).
-  static func leaves(_ node: AnimationNode) -> [Animation] {
-    var list: [Animation] = []
-    forEachLeaf(node) { list.append($0) }
-    return list
   }
 
   static func forEachLeaf(_ node: AnimationNode, _ body: (Animation) -> Void) {

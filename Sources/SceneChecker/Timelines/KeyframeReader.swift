@@ -7,9 +7,15 @@ import SceneYAML
 extension TimelineChecker {
   func readKeyframes(_ fields: Fields, keyPath: AnimatableKeyPath, layer: LayerInstance) -> Keyframes? {
     let valuesNode = fields.value("values")!
-    guard context.expectSequence(valuesNode, what: "a list of keyframe values"),
-      let items = context.flowItems(valuesNode)
-    else { return nil }
+    guard context.expectSequence(valuesNode, what: "a list of keyframe values") else { return nil }
+    let rangeProperty = context.rangeProperty(of: keyPath)
+    // Most keyframe lists are plain number literals: read straight from the arena into the flat values, with no
+    // item list and no per-item call through the general number reader. Anything else (or any doubt) takes the
+    // item-by-item path below, which reports as it always has.
+    if let flat = context.literalKeyframeNumbers(valuesNode, keyPath: keyPath, rangeProperty: rangeProperty) {
+      return finishKeyframes(fields, values: KeyframeValues(width: 1, flat: flat))
+    }
+    guard let items = context.flowItems(valuesNode) else { return nil }
     guard !items.isEmpty else {
       context.error(
         CheckDiagnostics.wrongArity, "a keyframe animation needs at least one value", at: context.span(valuesNode),
@@ -27,7 +33,6 @@ extension TimelineChecker {
     var flat: [Double] = []
     var width: Int?
     var ok = true
-    let rangeProperty = context.rangeProperty(of: keyPath)
     let readNumber = context.singleNumberReader(keyPath: keyPath, rangeProperty: rangeProperty)
     if let readNumber {
       // One number per keyframe, straight into `flat`.
@@ -57,6 +62,12 @@ extension TimelineChecker {
     }
     guard ok, let width else { return nil }
     let values = width > 0 ? KeyframeValues(width: width, flat: flat) : KeyframeValues(emptyKeyframes: items.count)
+    return finishKeyframes(fields, values: values)
+  }
+
+  /// The rest of a keyframe animation once its values are read: calculation mode, key times, timing functions and
+  /// the cubic parameters.
+  private func finishKeyframes(_ fields: Fields, values: KeyframeValues) -> Keyframes? {
     var keyframes = Keyframes(values: values)
     if let modeNode = fields.value("calculationMode") {
       guard let word = context.word(modeNode, cases: CalculationModeNames.all, what: "a calculation mode"),

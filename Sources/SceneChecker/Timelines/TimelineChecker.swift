@@ -22,6 +22,7 @@ struct TimelineChecker {
   private var document: YAMLDocument { context.document }
 
   static let entryKeys: [SchemaKey] = SpecSchema.timing + SpecSchema.animation
+  private static let entryTable = SchemaTable(entryKeys)
 
   mutating func checkTimelines(_ node: YAMLNode) -> [Timeline] {
     guard context.expectMapping(node, place: "timelines") else { return [] }
@@ -147,7 +148,7 @@ struct TimelineChecker {
       timing.duration = Self.latestEnd(children) ?? 0
       return AnimationNode(kind: .group(children), timing: timing, span: context.span(node))
     }
-    guard let fields = context.fields(of: node, allowed: Self.entryKeys, place: "a timeline entry") else { return nil }
+    guard let fields = context.fields(of: node, table: Self.entryTable, place: "a timeline entry") else { return nil }
     if !isRoot, let entry = fields.entry("autoplay") {
       context.error(
         CheckDiagnostics.misplacedKey, "'autoplay' belongs on a timeline's root entry", at: context.span(entry.key),

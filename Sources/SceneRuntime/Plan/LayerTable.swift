@@ -28,6 +28,23 @@ public struct LayerTable: Sendable, Hashable {
 
   public var count: Int { ids.count }
 
+  /// Room for `layers` more layers holding `pathElements` elements and `listNumbers` list numbers in all, so that
+  /// a compile appends without growing: a growing array copies itself and touches its new pages, which made the
+  /// layer table most of a large compile's page faults.
+  package mutating func reserveCapacity(layers: Int, pathElements elementCount: Int, listNumbers: Int) {
+    ids.reserveCapacity(count + layers)
+    parents.reserveCapacity(count + layers)
+    types.reserveCapacity(count + layers)
+    isMask.reserveCapacity(count + layers)
+    values.reserveCapacity(values.count + layers * SlotLayout.count)
+    pathElementStarts.reserveCapacity(pathElementStarts.count + layers)
+    pathElements.reserveCapacity(pathElements.count + elementCount)
+    pathCoordinateStarts.reserveCapacity(pathCoordinateStarts.count + layers)
+    pathCoordinates.reserveCapacity(pathCoordinates.count + listNumbers)
+    styles.reserveCapacity(count + layers)
+    replicas.reserveCapacity(count + layers)
+  }
+
   package mutating func append(
     id: String, parent: Int, type: LayerType, isMask: Bool, values: [Double], path: BezierPath,
     gradientStops: [Double] = [], style: LayerStyle, replica: Int = 0
