@@ -43,58 +43,65 @@ export function canvasChoice(plan) {
 }
 
 // `#rrggbb` with each channel rounded to 8 bits, as the exporter and the SVG renderer write it.
-function hex(color) {
-  const byte = (x) => Math.round(Math.min(Math.max(x, 0), 1) * 255).toString(16).padStart(2, "0");
-  return "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
-}
+const BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const byte = (x) => BYTES[Math.round(Math.min(Math.max(x, 0), 1) * 255)];
+const hex = (color) => "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
 const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
+
+// The sample's `finite`: what the sample object holds for a slot value (NaN 0, infinities the largest doubles).
+function finite(x) {
+  if (Number.isFinite(x)) return x;
+  if (Number.isNaN(x)) return 0;
+  return x > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+}
 
 function standardized([x, y, w, h]) {
   return { x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Math.abs(w), height: Math.abs(h) };
 }
 const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
 
-// The rounded rectangle of the SVG renderer's roundedRectPath: the same corners, quarter circles clockwise.
+// The rounded rectangle of the SVG renderer's roundedRectPath: the same corners, quarter circles of the radius
+// (clamped already, so roundRect never scales it down).
 function roundedRect(context, r, radius) {
-  const [x0, y0, x1, y1] = [r.x, r.y, r.x + r.width, r.y + r.height];
-  if (radius <= 0) {
-    context.moveTo(x0, y0); context.lineTo(x1, y0); context.lineTo(x1, y1); context.lineTo(x0, y1);
-    context.closePath();
-    return;
-  }
-  const quarter = Math.PI / 2;
-  context.moveTo(x0 + radius, y0);
-  context.lineTo(x1 - radius, y0);
-  context.arc(x1 - radius, y0 + radius, radius, -quarter, 0);
-  context.lineTo(x1, y1 - radius);
-  context.arc(x1 - radius, y1 - radius, radius, 0, quarter);
-  context.lineTo(x0 + radius, y1);
-  context.arc(x0 + radius, y1 - radius, radius, quarter, 2 * quarter);
-  context.lineTo(x0, y0 + radius);
-  context.arc(x0 + radius, y0 + radius, radius, 2 * quarter, 3 * quarter);
-  context.closePath();
+  if (radius <= 0) context.rect(r.x, r.y, r.width, r.height);
+  else context.roundRect(r.x, r.y, r.width, r.height, radius);
 }
 
-// The sample's map into the scene as [a b c d e f]: `matrix`, or `matrix3d` (a layer under a sublayerTransform,
-// which canvasChoice admits only without perspective, so its homography is affine).
-function sceneMatrix(layer) {
-  if (layer.matrix) return layer.matrix;
-  const m = layer.matrix3d;
-  return [m[0] / m[15], m[1] / m[15], m[4] / m[15], m[5] / m[15], m[12] / m[15], m[13] / m[15]];
+// What the drawing reads of a layer, one record per layer kept across frames: the members of its sample object
+// that the canvas draws, with `matrix` its map into the scene as [a b c d e f].
+function record(index, id) {
+  return { index, id, children: [], matrix: [1, 0, 0, 1, 0, 0], hidden: false, opacity: 1, zPosition: 0,
+    doubleSided: true, masksToBounds: false, bounds: [0, 0, 0, 0], cornerRadius: 0, borderWidth: 0,
+    backgroundColor: [0, 0, 0, 0], borderColor: [0, 0, 0, 0] };
 }
 
-// Siblings in the SVG renderer's paint order: by zPosition, ties in plan order (a stable sort).
-function paintOrder(list) {
+// The sample object's `matrix`, or its `matrix3d` (a layer under a sublayerTransform, which canvasChoice admits
+// only without perspective: an affine homography) as [a b c d e f].
+function affineOfMatrix3D(m, into) {
+  const w = m[15];
+  into[0] = m[0] / w; into[1] = m[1] / w; into[2] = m[4] / w; into[3] = m[5] / w;
+  into[4] = m[12] / w; into[5] = m[13] / w;
+}
+
+// Siblings in the SVG renderer's paint order: by zPosition, ties in plan order (the sort is stable).
+const byDepth = (l, r) => l.zPosition - r.zPosition;
+function paintOrder(list, scratch) {
   if (list.length < 2) return list;
-  return list.map((layer, offset) => ({ layer, offset }))
-    .sort((l, r) => (l.layer.zPosition !== r.layer.zPosition ? l.layer.zPosition - r.layer.zPosition : l.offset - r.offset))
-    .map((entry) => entry.layer);
+  let sorted = true;
+  for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1].zPosition <= list[i].zPosition;
+  if (sorted) return list;
+  scratch.length = 0;
+  for (const layer of list) scratch.push(layer);
+  return scratch.sort(byDepth);
 }
 
 /** A renderer into `canvas` with the SVG renderer's interface (`render(sample)`, `resize(width, height)`), and
  * `scale(zoom, devicePixelRatio)`: the canvas's CSS size is the scene's times the zoom, its backing store that
- * times the device pixel ratio, so that it is as sharp as the SVG the page would otherwise show. */
-export function createCanvasRenderer(canvas) {
+ * times the device pixel ratio, so that it is as sharp as the SVG the page would otherwise show. Given the player
+ * module, `renderFrames(player, frames)` draws the player's raw frames (`sampleFrames`) with the same members the
+ * sample object would hold, computed by the player's own functions, without building the sample object (most of
+ * a frame's script on 1,000 layers). */
+export function createCanvasRenderer(canvas, module = null) {
   const context = canvas.getContext("2d");
   let size = { width: 0, height: 0 };
   let zoom = 1;
@@ -102,6 +109,8 @@ export function createCanvasRenderer(canvas) {
   let base = [1, 1];
   // Offscreen canvases for group opacity, one per nesting depth of groups drawn at once.
   const groups = [];
+  // Per plan: a record per layer, the roots, the layers drawn through a sublayerTransform.
+  let table = null;
 
   function scale(newZoom, devicePixelRatio) {
     zoom = newZoom;
@@ -144,13 +153,13 @@ export function createCanvasRenderer(canvas) {
   // sublayers, then the border on top. Opacity applies to the layer and its sublayers as a group (the SVG
   // renderer's <g opacity>): drawn into an offscreen canvas composited at that opacity, unless the layer draws one
   // primitive and has no sublayers, where multiplying that primitive's alpha is the same.
-  function draw(target, layer, tree, depth) {
-    const m = sceneMatrix(layer);
+  function draw(target, layer, depth) {
+    const m = layer.matrix;
     if (layer.hidden || !(layer.opacity > 0) || !m.every(Number.isFinite)) return;
     // LayerProjection.isCulled for an affine map: doubleSided false and the layer mirrored.
-    if (layer.doubleSided === false && m[0] * m[3] - m[1] * m[2] < 0) return;
+    if (!layer.doubleSided && m[0] * m[3] - m[1] * m[2] < 0) return;
     const opacity = Math.min(layer.opacity, 1);
-    const children = paintOrder(tree.get(layer.id) ?? []);
+    const children = paintOrder(layer.children, []);
     const bounds = standardized(layer.bounds);
     const radius = clampRadius(layer.cornerRadius, bounds);
     const hasArea = bounds.width > 0 && bounds.height > 0;
@@ -161,9 +170,16 @@ export function createCanvasRenderer(canvas) {
     const alpha = grouped ? 1 : opacity;
     if (background) {
       place(into, m);
-      into.beginPath();
-      roundedRect(into, bounds, radius);
-      fill(into, layer.backgroundColor, alpha);
+      const color = layer.backgroundColor;
+      if (radius > 0) {
+        into.beginPath();
+        into.roundRect(bounds.x, bounds.y, bounds.width, bounds.height, radius);
+        fill(into, color, alpha);
+      } else {
+        into.fillStyle = hex(color);
+        into.globalAlpha = alpha * alphaOf(color);
+        into.fillRect(bounds.x, bounds.y, bounds.width, bounds.height);
+      }
     }
     if (children.length) {
       if (layer.masksToBounds) {
@@ -173,7 +189,7 @@ export function createCanvasRenderer(canvas) {
         roundedRect(into, bounds, radius);
         into.clip();
       }
-      for (const child of children) draw(into, child, tree, depth + (grouped ? 1 : 0));
+      for (const child of children) draw(into, child, depth + (grouped ? 1 : 0));
       if (layer.masksToBounds) into.restore();
     }
     if (border) {
@@ -193,23 +209,83 @@ export function createCanvasRenderer(canvas) {
     }
   }
 
-  function render(sample) {
-    const tree = new Map();
-    const roots = [];
-    for (const layer of sample.layers) {
-      if (layer.parent === null || layer.parent === undefined) { roots.push(layer); continue; }
-      let list = tree.get(layer.parent);
-      if (!list) { list = []; tree.set(layer.parent, list); }
-      list.push(layer);
-    }
+  function drawRoots(roots) {
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.globalAlpha = 1;
     context.clearRect(0, 0, canvas.width, canvas.height);
-    for (const layer of paintOrder(roots)) draw(context, layer, tree, 0);
+    for (const layer of paintOrder(roots, [])) draw(context, layer, 0);
+  }
+
+  // A sample object as records (its members are the records' own).
+  function render(sample) {
+    const byId = new Map();
+    const roots = [];
+    for (const layer of sample.layers) {
+      const r = { ...layer, children: [], matrix: layer.matrix ?? [0, 0, 0, 0, 0, 0] };
+      if (layer.matrix3d) affineOfMatrix3D(layer.matrix3d, r.matrix);
+      byId.set(layer.id, r);
+      if (layer.parent === null || layer.parent === undefined) roots.push(r);
+      else byId.get(layer.parent)?.children.push(r);
+    }
+    drawRoots(roots);
+  }
+
+  function tableOf(plan) {
+    if (table?.plan === plan) return table;
+    const layers = plan.layers.map((layer, index) => record(index, layer.id));
+    const roots = [];
+    plan.layers.forEach((layer, index) => {
+      if (layer.parent < 0) roots.push(layers[index]);
+      else layers[layer.parent].children.push(layers[index]);
+    });
+    table = { plan, layers, roots, through: module.throughSublayerTransform(plan), affine: [], maps: [] };
+    return table;
+  }
+
+  // The player's frames into the records, as `presentation` (Web/scenec-player.js) computes the sample object's
+  // members: the local matrix times the superlayer's, the projective map through a sublayerTransform, each number
+  // through `finite`.
+  function renderFrames(player, frames) {
+    const { SLOTS, localMatrix, concatenate, projectiveLocal, concatenateProjective } = module;
+    const { layers, roots, through, affine, maps } = tableOf(player.plan);
+    const slot = (name) => SLOTS[name].first;
+    const [op, hid, z, ds, mtb, bo, cr, bw, bg, bc] = ["opacity", "hidden", "zPosition", "doubleSided",
+      "masksToBounds", "bounds", "cornerRadius", "borderWidth", "backgroundColor", "borderColor"].map(slot);
+    player.plan.layers.forEach((layer, index) => {
+      const v = frames[index].values;
+      const r = layers[index];
+      const local = localMatrix(v);
+      affine[index] = layer.parent < 0 ? local : concatenate(local, affine[layer.parent]);
+      if (through[index]) {
+        const parentMap = maps[layer.parent];
+        maps[index] = concatenateProjective(projectiveLocal(v, frames[layer.parent].values, null), parentMap);
+        const h = maps[index].map(finite);
+        r.matrix[0] = h[0] / h[8]; r.matrix[1] = h[1] / h[8]; r.matrix[2] = h[3] / h[8];
+        r.matrix[3] = h[4] / h[8]; r.matrix[4] = h[6] / h[8]; r.matrix[5] = h[7] / h[8];
+      } else {
+        const m = affine[index];
+        maps[index] = [m[0], m[1], 0, m[2], m[3], 0, m[4], m[5], 1];
+        for (let i = 0; i < 6; i++) r.matrix[i] = finite(m[i]);
+      }
+      r.opacity = finite(v[op]);
+      r.hidden = v[hid] >= 0.5;
+      r.zPosition = finite(v[z]);
+      r.doubleSided = v[ds] >= 0.5;
+      r.masksToBounds = v[mtb] >= 0.5;
+      for (let i = 0; i < 4; i++) {
+        r.bounds[i] = finite(v[bo + i]);
+        r.backgroundColor[i] = finite(v[bg + i]);
+        r.borderColor[i] = finite(v[bc + i]);
+      }
+      r.cornerRadius = finite(v[cr]);
+      r.borderWidth = finite(v[bw]);
+    });
+    drawRoots(roots);
   }
 
   return {
     render,
+    renderFrames,
     resize(width, height) { size = { width, height }; scale(zoom, ratio); },
     scale,
   };
