@@ -14,6 +14,22 @@ import Testing
     try compare([("canvas-plain", CanvasFixtures.plain, 2.5)])
   }
 
+  /// A device pixel ratio of 2: the backing store has twice the CSS pixels in each direction (its `width` and
+  /// `height` attributes), its CSS size the scene's times the zoom, and the pixels equal rsvg's at twice the zoom.
+  @Test func theCanvasIsSharpAtADevicePixelRatioOf2() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("sharp.yaml")
+    try CanvasFixtures.sublayerTransform.write(to: spec, atomically: true, encoding: .utf8)
+    let page = folder.appendingPathComponent("sharp.html").path
+    try #require(CLI.run(["preview", spec.path, "-o", page]).status == 0)
+    let dom = try Chromium.dumpDOM(
+      URL(fileURLWithPath: page).absoluteString + "#zoom=2&bare", budget: 500, folder: folder, deviceScale: 2)
+    // The scene is 140 × 140: 280 CSS pixels at zoom 2, 560 device pixels.
+    #expect(dom.contains("<canvas id=\"raster\" style=\"width: 280px; height: 280px;\" width=\"560\" height=\"560\">"))
+    try compare([("canvas-sublayer", CanvasFixtures.sublayerTransform, 2)], deviceScale: 2)
+  }
+
   @Test func plansWithWhatTheCanvasDoesNotDrawStayOnSVG() throws {
     try #require(Chromium.path != nil, "chromium is missing: apt-get install chromium")
     let folder = CLI.temporaryFolder()
@@ -57,7 +73,7 @@ import Testing
     )
   }
 
-  func compare(_ cases: [(name: String, text: String, zoom: Double)]) throws {
+  func compare(_ cases: [(name: String, text: String, zoom: Double)], deviceScale: Int = 1) throws {
     let probe = try #require(ExportTools.probePath, "the pixel probe did not build")
     let rsvg = try #require(ExportTools.rsvgConvert, "rsvg-convert is missing: apt-get install librsvg2-bin")
     try #require(Chromium.path != nil, "chromium is missing: apt-get install chromium")
@@ -74,16 +90,17 @@ import Testing
       let size = try #require(plan["size"] as? [Double])
       let width = Int((size[0] * zoom).rounded())
       let height = Int((size[1] * zoom).rounded())
+      let pixels = width * height * deviceScale * deviceScale
       let page = folder.appendingPathComponent("\(name).html").absoluteString
       for time in [0, 0.3, 0.8, 1, 1.3, 2] {
-        let label = "\(name) @\(time) zoom \(zoom)"
+        let label = "\(name) @\(time) zoom \(zoom) device scale \(deviceScale)"
         let shot = folder.appendingPathComponent("shot.png").path
         try? FileManager.default.removeItem(atPath: shot)
         try Chromium.screenshot(
           page + "#at=\(time)&zoom=\(zoom)&bare&background=light", width: width, height: height, to: shot,
-          folder: folder)
+          folder: folder, deviceScale: deviceScale)
         let reference = try PreviewRenderTests().svgPixels(
-          spec, timeline: nil, time: time, scale: zoom, folder: folder, rsvg: rsvg)
+          spec, timeline: nil, time: time, scale: zoom * Double(deviceScale), folder: folder, rsvg: rsvg)
         let dump = folder.appendingPathComponent("shot.rgba").path
         try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
         let rendered = try #require(ExportTools.Pixels(file: dump))
@@ -95,7 +112,7 @@ import Testing
         total.worst = max(total.worst, tally.worst)
         total.mismatchCount += tally.mismatchCount
         total.mismatches += tally.mismatches.prefix(2)
-        #expect(tally.compared > width * height / 4, "\(label): too few interior pixels compared")
+        #expect(tally.compared > pixels / 4, "\(label): too few interior pixels compared")
         #expect(tally.painted > 0, "\(label): nothing painted")
       }
     }
