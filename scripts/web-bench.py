@@ -11,6 +11,7 @@
    frames over 16.7 ms), and the page's main-thread busy time per frame (DevTools Performance.getMetrics
    TaskDuration over the same frames), on specs/like-button.yaml (its `tap` sent every 40 frames) and on a
    1,000-layer synthetic scene (1,000 layers × 4 animated properties × 8 keyframes, 4,000 tracks, zoom 1).
+   Each page draws with the renderer the preview chooses for its plan (canvas 2D or SVG DOM, named in the row).
    The pages are served from 127.0.0.1 with COOP/COEP headers, so that the page is cross-origin isolated and its
    clock has 5 µs steps: a file:// page's has 100 µs steps with jitter, which alone put 16.8 ms intervals among
    60 Hz frames.
@@ -229,12 +230,14 @@ def frames(browser, page, count):
     stamps = browser.evaluate(FRAMES_SCRIPT % (count + 1))
     after = {m["name"]: m["value"] for m in browser.call("Performance.getMetrics", {}, browser.session)["metrics"]}
     playing = browser.evaluate("document.getElementById('play').textContent") == "Pause"
+    # The renderer the page chose for the plan (a page without the canvas renderer draws with SVG).
+    renderer = browser.evaluate("window.scenec.renderer || 'svg'")
     intervals = sorted(b - a for a, b in zip(stamps, stamps[1:]))
     busy = (after["TaskDuration"] - before["TaskDuration"]) * 1000 / len(intervals)
     return {
         "median": statistics.median(intervals), "p99": intervals[int(0.99 * (len(intervals) - 1))],
         "worst": intervals[-1], "over": sum(1 for i in intervals if i > 16.7), "frames": len(intervals),
-        "busy": busy, "playing": playing, "isolated": isolated,
+        "busy": busy, "playing": playing, "isolated": isolated, "renderer": renderer,
     }
 
 
@@ -302,7 +305,7 @@ def main():
         met = "yes" if row["p99"] <= 16.7 else "**no**"
         if not row["playing"]:
             met += " (the page had stopped playing)"
-        print(f"| {name} | {row['frames']} | {row['median']:.2f} | {row['p99']:.2f} | {row['worst']:.2f} | "
+        print(f"| {name} ({row['renderer']}) | {row['frames']} | {row['median']:.2f} | {row['p99']:.2f} | {row['worst']:.2f} | "
               f"{row['over']} | {row['busy']:.2f} | {met} |")
 
 

@@ -171,11 +171,14 @@ public enum ScalingBenchmark {
     dimensions(scale: 1).first { $0.name.hasPrefix(dimension) }.map { $0.spec(count) }
   }
 
-  /// Runs `scenec` in this process with the real standard output and error; its exit status.
+  /// Runs `scenec` in this process with the real standard output and error; its exit status. The process's
+  /// `SCENEC_*` variables reach the command: scripts/web-bench.py names the preview's web files with
+  /// `SCENEC_WEB_DIR` (`--web`), which an empty environment dropped, so that every page carried this checkout's.
   public static func runCommand(_ arguments: [String]) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment.filter { $0.key.hasPrefix("SCENEC_") }
     let console = Console(
-      standardOutput: DescriptorSink(descriptor: 1), standardError: DescriptorSink(descriptor: 2), environment: [:],
-      readStandardInput: { nil })
+      standardOutput: DescriptorSink(descriptor: 1), standardError: DescriptorSink(descriptor: 2),
+      environment: environment, readStandardInput: { nil })
     return SceneCLI.run(arguments, console: console)
   }
 

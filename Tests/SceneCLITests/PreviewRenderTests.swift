@@ -47,7 +47,8 @@ import Testing
         try Chromium.screenshot(
           URL(fileURLWithPath: page).absoluteString + "#" + fragment, width: width, height: height, to: shot,
           folder: folder)
-        let reference = try svgPixels(spec, timeline: timeline, time: time, scale: scale, folder: folder, rsvg: rsvg)
+        let reference = try svgPixels(
+          spec, timeline: timeline, time: time, scale: Double(scale), folder: folder, rsvg: rsvg)
         let dump = folder.appendingPathComponent("shot.rgba").path
         try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
         let rendered = try #require(ExportTools.Pixels(file: dump))
@@ -71,7 +72,7 @@ import Testing
   }
 
   /// `scenec export svg` at `time` rasterised by rsvg over white (the page's light background).
-  func svgPixels(_ spec: String, timeline: String?, time: Double, scale: Int, folder: URL, rsvg: String) throws
+  func svgPixels(_ spec: String, timeline: String?, time: Double, scale: Double, folder: URL, rsvg: String) throws
     -> ExportTools.Pixels
   {
     let svg = folder.appendingPathComponent("frame.svg").path

@@ -38,32 +38,34 @@ enum Chromium {
     return path
   }
 
-  static func arguments(profile: URL) -> [String] {
+  static func arguments(profile: URL, deviceScale: Int = 1) -> [String] {
     [
       "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-      "--user-data-dir=\(profile.path)", "--force-device-scale-factor=1",
+      "--user-data-dir=\(profile.path)", "--force-device-scale-factor=\(deviceScale)",
     ]
   }
 
-  /// A screenshot of `url` at `width`×`height` CSS pixels.
-  static func screenshot(_ url: String, width: Int, height: Int, to file: String, folder: URL) throws {
+  /// A screenshot of `url` at `width`×`height` CSS pixels (times `deviceScale` device pixels).
+  static func screenshot(_ url: String, width: Int, height: Int, to file: String, folder: URL, deviceScale: Int = 1)
+    throws
+  {
     let chromium = try #require(path)
     let run = try #require(
       ExportTools.run(
         chromium,
-        arguments(profile: folder.appendingPathComponent("profile")) + [
+        arguments(profile: folder.appendingPathComponent("profile"), deviceScale: deviceScale) + [
           "--window-size=\(width),\(height)", "--virtual-time-budget=2000", "--screenshot=\(file)", url,
         ]))
     try #require(FileManager.default.fileExists(atPath: file), "chromium wrote no screenshot: \(run.standardError)")
   }
 
   /// The DOM of `url` after `budget` ms of virtual time (which stands still while a request is pending).
-  static func dumpDOM(_ url: String, budget: Int, folder: URL) throws -> String {
+  static func dumpDOM(_ url: String, budget: Int, folder: URL, deviceScale: Int = 1) throws -> String {
     let chromium = try #require(path)
     let run = try #require(
       ExportTools.run(
         chromium,
-        arguments(profile: folder.appendingPathComponent("profile-dom")) + [
+        arguments(profile: folder.appendingPathComponent("profile-dom"), deviceScale: deviceScale) + [
           "--virtual-time-budget=\(budget)", "--dump-dom", url,
         ]))
     return run.standardOutput

@@ -1,4 +1,4 @@
-/// Assembles the self-contained preview page: the template with the two modules and the plan inlined as
+/// Assembles the self-contained preview page: the template with the modules and the plan inlined as
 /// JavaScript string and object literals, and a Content-Security-Policy that forbids every request except, when
 /// served, to the page's own origin (the reload poll).
 struct PreviewPage {
@@ -14,7 +14,8 @@ struct PreviewPage {
 
   func html(planJSON: String, planGeneration: Int) -> String {
     let data = [
-      "const SCENEC_SOURCES = {player: \(Self.literal(assets.player)), render: \(Self.literal(assets.renderer))};",
+      "const SCENEC_SOURCES = {player: \(Self.literal(assets.player)), render: \(Self.literal(assets.renderer)), "
+        + "canvas: \(assets.canvas.map(Self.literal) ?? "null")};",
       "const SCENEC_PLAN = \(Self.scriptSafe(planJSON));",
       "const SCENEC_PLAN_GENERATION = \(planGeneration);",
       "const SCENEC_SERVE = \(served);",

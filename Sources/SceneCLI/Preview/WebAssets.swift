@@ -1,8 +1,9 @@
 import Foundation
 
-/// The page template and the two JavaScript modules the preview inlines: `Web/preview.html`, `Web/scenec-render.js`
-/// and `Web/scenec-player.js`, read when the command runs so that the page always carries the modules of the
-/// checkout (nothing generated to keep in step).
+/// The page template and the JavaScript modules the preview inlines: `Web/preview.html`, `Web/scenec-render.js`,
+/// `Web/scenec-player.js` and `Web/scenec-canvas.js` (optional: a `Web/` folder without it, an older checkout's that
+/// the web benchmark measures, gives a page that draws with the SVG renderer only), read when the command runs so
+/// that the page always carries the modules of the checkout (nothing generated to keep in step).
 ///
 /// Where `Web/` is, first found wins: `SCENEC_WEB_DIR`; beside the executable's package (`.build/<config>/scenec`
 /// → `Web/` two or three folders up, through the symlink); `../share/scenec/Web` of an installed `bin/scenec`; the
@@ -12,8 +13,9 @@ struct WebAssets {
   var template: String
   var renderer: String
   var player: String
+  var canvas: String?
 
-  static let names = ["preview.html", "scenec-render.js", "scenec-player.js"]
+  static let names = ["preview.html", "scenec-render.js", "scenec-player.js", "scenec-canvas.js"]
 
   static func load(environment: [String: String]) throws(CommandFailure) -> WebAssets {
     guard let folder = folder(environment: environment) else {
@@ -24,10 +26,12 @@ struct WebAssets {
     let playerPath =
       environment["SCENEC_PLAYER_MODULE"].flatMap { $0.isEmpty ? nil : $0 }
       ?? folder.appendingPathComponent("scenec-player.js").path
+    let canvasPath = folder.appendingPathComponent("scenec-canvas.js").path
     return WebAssets(
       template: try read(folder.appendingPathComponent("preview.html").path),
       renderer: try read(folder.appendingPathComponent("scenec-render.js").path),
-      player: try read(playerPath))
+      player: try read(playerPath),
+      canvas: FileManager.default.fileExists(atPath: canvasPath) ? try read(canvasPath) : nil)
   }
 
   static func folder(environment: [String: String]) -> URL? {

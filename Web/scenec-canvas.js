@@ -1,0 +1,292 @@
+// Draws one sample of `scenec sample` into a canvas 2D context, for the plans whose every layer uses only what it
+// draws exactly as `scenec export svg` and Web/scenec-render.js do (`canvasChoice`, decided once per plan from its
+// static structure); the preview page falls back to the SVG DOM renderer for any other plan. One JavaScript pass
+// over the layers a frame instead of thousands of DOM writes, then style, layout and Paint (docs/web-player.md,
+// "Performance"). No dependencies, no build step: an ES module.
+
+// Properties the canvas does not draw, with the value that leaves them invisible in every model, state and track.
+const INERT_SLOTS = [
+  { name: "shadowOpacity", inert: (v) => !(v[0] > 0), reason: "a shadow" },
+  // A sublayerTransform's m34 (perspective): the map into the scene is then projective, not affine.
+  { name: "sublayerTransform", component: 9, inert: (v) => v[9] === 0, reason: "a sublayerTransform with perspective" },
+];
+
+/** Which renderer draws `plan` (a plan of format 2, as JSON): `{renderer: "canvas" | "svg", reason}`, the reason
+ * naming the first thing the canvas cannot draw exactly (null for canvas). Only plain layers qualify: masks,
+ * replicators, shape, text and gradient layers, shadows and perspective send the plan to the SVG renderer. */
+export function canvasChoice(plan) {
+  const svg = (reason) => ({ renderer: "svg", reason });
+  if (typeof CanvasRenderingContext2D === "undefined") return svg("no canvas 2D in this browser");
+  for (const layer of plan.layers ?? []) {
+    if (layer.type !== "layer") return svg(`layer '${layer.id}' is a ${layer.type} layer`);
+    if (layer.mask) return svg(`layer '${layer.id}' is a mask`);
+    if (layer.style?.shadowPath) return svg(`layer '${layer.id}' has a shadowPath`);
+  }
+  const states = plan.machine?.states ?? [];
+  for (const rule of INERT_SLOTS) {
+    const slot = (plan.slots ?? []).find((s) => s.name === rule.name);
+    if (!slot) continue;
+    const inUse = (values) => !rule.inert(values.slice(slot.first, slot.first + slot.width));
+    for (const [index, layer] of plan.layers.entries()) {
+      const posed = states.some((state) => inUse(state.values[index]));
+      if (inUse(layer.values) || posed) return svg(`layer '${layer.id}' has ${rule.reason}`);
+    }
+    for (const track of plan.tracks ?? []) {
+      if (track.slot !== rule.name) continue;
+      const count = (track.flags ?? []).includes("broadcast") ? 3 : track.components;
+      const written = rule.component === undefined
+        || (track.component <= rule.component && rule.component < track.component + count);
+      if (written) return svg(`'${plan.layers[track.layer].id}' animates ${rule.reason}`);
+    }
+  }
+  return { renderer: "canvas", reason: null };
+}
+
+// `#rrggbb` with each channel rounded to 8 bits, as the exporter and the SVG renderer write it.
+const BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const byte = (x) => BYTES[Math.round(Math.min(Math.max(x, 0), 1) * 255)];
+const hex = (color) => "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
+const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
+
+// The sample's `finite`: what the sample object holds for a slot value (NaN 0, infinities the largest doubles).
+function finite(x) {
+  if (Number.isFinite(x)) return x;
+  if (Number.isNaN(x)) return 0;
+  return x > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+}
+
+function standardized([x, y, w, h]) {
+  return { x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Math.abs(w), height: Math.abs(h) };
+}
+const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
+
+// The rounded rectangle of the SVG renderer's roundedRectPath: the same corners, quarter circles of the radius
+// (clamped already, so roundRect never scales it down).
+function roundedRect(context, r, radius) {
+  if (radius <= 0) context.rect(r.x, r.y, r.width, r.height);
+  else context.roundRect(r.x, r.y, r.width, r.height, radius);
+}
+
+// What the drawing reads of a layer, one record per layer kept across frames: the members of its sample object
+// that the canvas draws, with `matrix` its map into the scene as [a b c d e f].
+function record(index, id) {
+  return { index, id, children: [], matrix: [1, 0, 0, 1, 0, 0], hidden: false, opacity: 1, zPosition: 0,
+    doubleSided: true, masksToBounds: false, bounds: [0, 0, 0, 0], cornerRadius: 0, borderWidth: 0,
+    backgroundColor: [0, 0, 0, 0], borderColor: [0, 0, 0, 0] };
+}
+
+// The sample object's `matrix`, or its `matrix3d` (a layer under a sublayerTransform, which canvasChoice admits
+// only without perspective: an affine homography) as [a b c d e f].
+function affineOfMatrix3D(m, into) {
+  const w = m[15];
+  into[0] = m[0] / w; into[1] = m[1] / w; into[2] = m[4] / w; into[3] = m[5] / w;
+  into[4] = m[12] / w; into[5] = m[13] / w;
+}
+
+// Siblings in the SVG renderer's paint order: by zPosition, ties in plan order (the sort is stable).
+const byDepth = (l, r) => l.zPosition - r.zPosition;
+function paintOrder(list, scratch) {
+  if (list.length < 2) return list;
+  let sorted = true;
+  for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1].zPosition <= list[i].zPosition;
+  if (sorted) return list;
+  scratch.length = 0;
+  for (const layer of list) scratch.push(layer);
+  return scratch.sort(byDepth);
+}
+
+/** A renderer into `canvas` with the SVG renderer's interface (`render(sample)`, `resize(width, height)`), and
+ * `scale(zoom, devicePixelRatio)`: the canvas's CSS size is the scene's times the zoom, its backing store that
+ * times the device pixel ratio, so that it is as sharp as the SVG the page would otherwise show. Given the player
+ * module, `renderFrames(player, frames)` draws the player's raw frames (`sampleFrames`) with the same members the
+ * sample object would hold, computed by the player's own functions, without building the sample object (most of
+ * a frame's script on 1,000 layers). */
+export function createCanvasRenderer(canvas, module = null) {
+  const context = canvas.getContext("2d");
+  let size = { width: 0, height: 0 };
+  let zoom = 1;
+  let ratio = 1;
+  let base = [1, 1];
+  // Offscreen canvases for group opacity, one per nesting depth of groups drawn at once.
+  const groups = [];
+  // Per plan: a record per layer, the roots, the layers drawn through a sublayerTransform.
+  let table = null;
+
+  function scale(newZoom, devicePixelRatio) {
+    zoom = newZoom;
+    ratio = devicePixelRatio || 1;
+    const cssWidth = size.width * zoom;
+    const cssHeight = size.height * zoom;
+    canvas.style.width = `${cssWidth}px`;
+    canvas.style.height = `${cssHeight}px`;
+    canvas.width = Math.max(1, Math.round(cssWidth * ratio));
+    canvas.height = Math.max(1, Math.round(cssHeight * ratio));
+    base = [size.width > 0 ? canvas.width / size.width : 1, size.height > 0 ? canvas.height / size.height : 1];
+    for (const group of groups) { group.canvas.width = canvas.width; group.canvas.height = canvas.height; }
+  }
+
+  function groupContext(depth) {
+    if (!groups[depth]) {
+      const offscreen = document.createElement("canvas");
+      offscreen.width = canvas.width;
+      offscreen.height = canvas.height;
+      groups[depth] = { canvas: offscreen, context: offscreen.getContext("2d") };
+    }
+    const group = groups[depth];
+    group.context.setTransform(1, 0, 0, 1, 0, 0);
+    group.context.clearRect(0, 0, group.canvas.width, group.canvas.height);
+    return group.context;
+  }
+
+  function place(target, m) {
+    const [sx, sy] = base;
+    target.setTransform(sx * m[0], sy * m[1], sx * m[2], sy * m[3], sx * m[4], sy * m[5]);
+  }
+
+  function fill(target, color, alpha, rule) {
+    target.fillStyle = hex(color);
+    target.globalAlpha = alpha * alphaOf(color);
+    target.fill(rule);
+  }
+
+  // One layer and its sublayers, in Core Animation's order: the background, then (clipped by masksToBounds) the
+  // sublayers, then the border on top. Opacity applies to the layer and its sublayers as a group (the SVG
+  // renderer's <g opacity>): drawn into an offscreen canvas composited at that opacity, unless the layer draws one
+  // primitive and has no sublayers, where multiplying that primitive's alpha is the same.
+  function draw(target, layer, depth) {
+    const m = layer.matrix;
+    if (layer.hidden || !(layer.opacity > 0) || !m.every(Number.isFinite)) return;
+    // LayerProjection.isCulled for an affine map: doubleSided false and the layer mirrored.
+    if (!layer.doubleSided && m[0] * m[3] - m[1] * m[2] < 0) return;
+    const opacity = Math.min(layer.opacity, 1);
+    const children = paintOrder(layer.children, []);
+    const bounds = standardized(layer.bounds);
+    const radius = clampRadius(layer.cornerRadius, bounds);
+    const hasArea = bounds.width > 0 && bounds.height > 0;
+    const background = hasArea && alphaOf(layer.backgroundColor) > 0;
+    const border = hasArea && alphaOf(layer.borderColor) > 0 && layer.borderWidth > 0;
+    const grouped = opacity < 1 && (children.length > 0 || (background && border));
+    const into = grouped ? groupContext(depth) : target;
+    const alpha = grouped ? 1 : opacity;
+    if (background) {
+      place(into, m);
+      const color = layer.backgroundColor;
+      if (radius > 0) {
+        into.beginPath();
+        into.roundRect(bounds.x, bounds.y, bounds.width, bounds.height, radius);
+        fill(into, color, alpha);
+      } else {
+        into.fillStyle = hex(color);
+        into.globalAlpha = alpha * alphaOf(color);
+        into.fillRect(bounds.x, bounds.y, bounds.width, bounds.height);
+      }
+    }
+    if (children.length) {
+      if (layer.masksToBounds) {
+        into.save();
+        place(into, m);
+        into.beginPath();
+        roundedRect(into, bounds, radius);
+        into.clip();
+      }
+      for (const child of children) draw(into, child, depth + (grouped ? 1 : 0));
+      if (layer.masksToBounds) into.restore();
+    }
+    if (border) {
+      const width = layer.borderWidth;
+      place(into, m);
+      into.beginPath();
+      roundedRect(into, bounds, radius);
+      const inner = { x: bounds.x + width, y: bounds.y + width,
+        width: bounds.width - 2 * width, height: bounds.height - 2 * width };
+      if (inner.width > 0 && inner.height > 0) roundedRect(into, inner, clampRadius(layer.cornerRadius - width, inner));
+      fill(into, layer.borderColor, alpha, "evenodd");
+    }
+    if (grouped) {
+      target.setTransform(1, 0, 0, 1, 0, 0);
+      target.globalAlpha = opacity;
+      target.drawImage(groups[depth].canvas, 0, 0);
+    }
+  }
+
+  function drawRoots(roots) {
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.globalAlpha = 1;
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    for (const layer of paintOrder(roots, [])) draw(context, layer, 0);
+  }
+
+  // A sample object as records (its members are the records' own).
+  function render(sample) {
+    const byId = new Map();
+    const roots = [];
+    for (const layer of sample.layers) {
+      const r = { ...layer, children: [], matrix: layer.matrix ?? [0, 0, 0, 0, 0, 0] };
+      if (layer.matrix3d) affineOfMatrix3D(layer.matrix3d, r.matrix);
+      byId.set(layer.id, r);
+      if (layer.parent === null || layer.parent === undefined) roots.push(r);
+      else byId.get(layer.parent)?.children.push(r);
+    }
+    drawRoots(roots);
+  }
+
+  function tableOf(plan) {
+    if (table?.plan === plan) return table;
+    const layers = plan.layers.map((layer, index) => record(index, layer.id));
+    const roots = [];
+    plan.layers.forEach((layer, index) => {
+      if (layer.parent < 0) roots.push(layers[index]);
+      else layers[layer.parent].children.push(layers[index]);
+    });
+    table = { plan, layers, roots, through: module.throughSublayerTransform(plan), affine: [], maps: [] };
+    return table;
+  }
+
+  // The player's frames into the records, as `presentation` (Web/scenec-player.js) computes the sample object's
+  // members: the local matrix times the superlayer's, the projective map through a sublayerTransform, each number
+  // through `finite`.
+  function renderFrames(player, frames) {
+    const { SLOTS, localMatrix, concatenate, projectiveLocal, concatenateProjective } = module;
+    const { layers, roots, through, affine, maps } = tableOf(player.plan);
+    const slot = (name) => SLOTS[name].first;
+    const [op, hid, z, ds, mtb, bo, cr, bw, bg, bc] = ["opacity", "hidden", "zPosition", "doubleSided",
+      "masksToBounds", "bounds", "cornerRadius", "borderWidth", "backgroundColor", "borderColor"].map(slot);
+    player.plan.layers.forEach((layer, index) => {
+      const v = frames[index].values;
+      const r = layers[index];
+      const local = localMatrix(v);
+      affine[index] = layer.parent < 0 ? local : concatenate(local, affine[layer.parent]);
+      if (through[index]) {
+        const parentMap = maps[layer.parent];
+        maps[index] = concatenateProjective(projectiveLocal(v, frames[layer.parent].values, null), parentMap);
+        const h = maps[index].map(finite);
+        r.matrix[0] = h[0] / h[8]; r.matrix[1] = h[1] / h[8]; r.matrix[2] = h[3] / h[8];
+        r.matrix[3] = h[4] / h[8]; r.matrix[4] = h[6] / h[8]; r.matrix[5] = h[7] / h[8];
+      } else {
+        const m = affine[index];
+        maps[index] = [m[0], m[1], 0, m[2], m[3], 0, m[4], m[5], 1];
+        for (let i = 0; i < 6; i++) r.matrix[i] = finite(m[i]);
+      }
+      r.opacity = finite(v[op]);
+      r.hidden = v[hid] >= 0.5;
+      r.zPosition = finite(v[z]);
+      r.doubleSided = v[ds] >= 0.5;
+      r.masksToBounds = v[mtb] >= 0.5;
+      for (let i = 0; i < 4; i++) {
+        r.bounds[i] = finite(v[bo + i]);
+        r.backgroundColor[i] = finite(v[bg + i]);
+        r.borderColor[i] = finite(v[bc + i]);
+      }
+      r.cornerRadius = finite(v[cr]);
+      r.borderWidth = finite(v[bw]);
+    });
+    drawRoots(roots);
+  }
+
+  return {
+    render,
+    renderFrames,
+    resize(width, height) { size = { width, height }; scale(zoom, ratio); },
+    scale,
+  };
+}
