@@ -16,6 +16,7 @@
    60 Hz frames.
 
 usage: scripts/web-bench.py [--bench .build/release/scenec-bench] [--rounds 7] [--frames 600] [--web Web]
+                            [--sampling-only]
 Run it from the repository root after `swift build -c release --product scenec-bench`; --web names the folder of
 the player's files (another checkout's, to compare two versions in the same conditions).
 
@@ -244,6 +245,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--web", default=os.path.join(ROOT, "Web"))
+    parser.add_argument("--sampling-only", action="store_true",
+                        help="only part 1 (the samplers), for quick before/after pairs of the player")
     arguments = parser.parse_args()
     web = os.path.abspath(arguments.web)
     bench = arguments.bench
@@ -262,8 +265,9 @@ def main():
         sample_plan = os.path.join(folder, "synthetic-sample.json")
         run([bench, "--scenec", "compile", sample_spec, "-o", sample_plan], env=environment)
         pages = {}
-        for name, spec, hash_part in [("like-button", os.path.join(ROOT, "specs/like-button.yaml"), ""),
-                                      ("synthetic 1000 layers × 4 properties", layers_spec, "#zoom=1")]:
+        scenes = [("like-button", os.path.join(ROOT, "specs/like-button.yaml"), ""),
+                  ("synthetic 1000 layers × 4 properties", layers_spec, "#zoom=1")]
+        for name, spec, hash_part in [] if arguments.sampling_only else scenes:
             page = os.path.join(folder, re.sub(r"\W+", "-", name) + ".html")
             run([bench, "--scenec", "preview", spec, "-o", page], env=environment)
             pages[name] = base + os.path.basename(page) + hash_part
@@ -285,16 +289,20 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
     with open("/proc/loadavg") as file:
         load_after = " ".join(file.read().split()[:3])
-    print(f"- Command: `scripts/web-bench.py --rounds {arguments.rounds} --frames {arguments.frames}` ({version}, "
+    flags = " --sampling-only" if arguments.sampling_only else f" --frames {arguments.frames}"
+    print(f"- Command: `scripts/web-bench.py --rounds {arguments.rounds}{flags}` ({version}, "
           f"headless, --disable-gpu; {arguments.rounds} rounds, medians)")
     print(f"- Load average before / after: {load_before} / {load_after}; player files from {web}; pages from "
-          f"127.0.0.1, cross-origin isolated: {all(row['isolated'] for _, row in rows)}\n")
+          f"127.0.0.1, cross-origin isolated: "
+          f"{all(row['isolated'] for _, row in rows) if rows else 'yes (sampling only)'}\n")
     print("| scene | tracks | Swift playback ns | JS playback ns (sampleFrames) | JS ÷ Swift | Swift random ns | "
           "JS random ns | JS ÷ Swift | JS playback ns with the sample object |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     print(f"| synthetic-sample | {js['tracks']} | {swift_playback:.1f} | {js['frames']:.1f} | "
           f"{js['frames'] / swift_playback:.2f}× | {swift_random:.1f} | {js['random']:.1f} | "
           f"{js['random'] / swift_random:.2f}× | {js['objects']:.1f} |\n")
+    if arguments.sampling_only:
+        return
     print("| page | frames | rAF interval median ms | p99 ms | worst ms | frames over 16.7 ms | "
           "main-thread busy ms per frame | p99 ≤ 16.7 ms |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
