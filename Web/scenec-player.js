@@ -609,6 +609,7 @@ const SPRING = 7;
 // write more than a copy.
 const WRITE = TRACK_FLAGS.additive | TRACK_FLAGS.broadcast | TRACK_FLAGS.discrete;
 const ROTATES = TRACK_FLAGS.rotateAuto | TRACK_FLAGS.rotateAutoReverse;
+const EASED_LINEAR = SEGMENT.linear | SEGMENT.eased;
 
 function packSpring(springs, at, spring) {
   springs[at] = spring.regime;
@@ -873,6 +874,31 @@ export class Sampler {
         }
       } else if (byte === SEGMENT.hold) {
         for (let i = 0; i < count; i++) target[at + i] = values[current + i];
+      } else if (byte === EASED_LINEAR) {
+        const k0 = hot[h + H_K0];
+        const k1 = hot[h + H_K1];
+        const span = k1 - k0;
+        const s = packedSolverProgress(this.curves, records[r + T_AUX], span > 0 ? (p - k0) / span : p >= k1 ? 1 : 0);
+        for (let i = 0; i < count; i++) target[at + i] = lerp(values[current + i], values[current + count + i], s);
+      } else if (byte === SEGMENT.hermite) {
+        const k0 = hot[h + H_K0];
+        const k1 = hot[h + H_K1];
+        const span = k1 - k0;
+        const s = span > 0 ? (p - k0) / span : p >= k1 ? 1 : 0;
+        const s2 = s * s;
+        const s3 = s2 * s;
+        const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+        const c = this.coefficients;
+        const o = records[r + T_COEFFICIENTS];
+        for (let i = 0; i < count; i++) {
+          target[at + i] = h00 * values[current + i] + h10 * c[o + i] + h01 * values[current + count + i]
+            + h11 * c[o + count + i];
+        }
+      } else if (byte === SEGMENT.spring) {
+        const progress = packedSpringProgress(this.springs, records[r + T_AUX], leaves[leaf + L_SECONDS]);
+        for (let i = 0; i < count; i++) {
+          target[at + i] = lerp(values[current + i], values[current + count + i], progress);
+        }
       } else {
         this.evaluate(t, p, leaves[leaf + L_SECONDS], false, target, at);
       }
