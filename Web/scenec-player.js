@@ -448,71 +448,121 @@ function makeNode(parent, stage) {
   };
 }
 
-/** A node's time in one sample (LeafTime): one record per node, rewritten by every sample (nothing allocated). */
-function makeLeaf() {
-  return { progress: 0, seconds: 0, iteration: 0, childTime: 0, inEffect: false };
+// A timeline's nodes packed NODE numbers apiece (N_… offsets), parents before children; N_CURVE indexes the
+// timeline's stage curves (−1: linear).
+const NODE = 12;
+const N_BEGIN = 0, N_SPEED = 1, N_OFFSET = 2, N_DURATION = 3, N_CYCLE = 4, N_FLAGS = 5, N_ACTIVE_LIMIT = 6;
+const N_BEGIN_SLACK = 7, N_END_ITERATION = 8, N_END_POSITION = 9, N_CURVE = 10, N_PARENT = 11;
+
+function packNodes(list, curves) {
+  const nodes = new Float64Array(list.length * NODE);
+  list.forEach((node, index) => {
+    const base = index * NODE;
+    nodes[base + N_BEGIN] = node.begin;
+    nodes[base + N_SPEED] = node.speed;
+    nodes[base + N_OFFSET] = node.offset;
+    nodes[base + N_DURATION] = node.duration;
+    nodes[base + N_CYCLE] = node.cycle;
+    nodes[base + N_FLAGS] = node.flags;
+    nodes[base + N_ACTIVE_LIMIT] = node.activeLimit;
+    nodes[base + N_BEGIN_SLACK] = node.beginSlack;
+    nodes[base + N_END_ITERATION] = node.endIteration;
+    nodes[base + N_END_POSITION] = node.endPosition;
+    nodes[base + N_CURVE] = node.eased ? curves.push(node.curve) - 1 : -1;
+    nodes[base + N_PARENT] = node.parent;
+  });
+  return nodes;
 }
 
-function notInEffect(out) {
-  out.progress = 0;
-  out.seconds = 0;
-  out.iteration = 0;
-  out.childTime = 0;
-  out.inEffect = false;
-}
+// A node's time in one sample (LeafTime), LEAF numbers per node rewritten by every sample; whether it is in
+// effect is a byte beside (`live`), and the numbers of a node not in effect are never read.
+const LEAF = 4;
+const L_PROGRESS = 0, L_SECONDS = 1, L_ITERATION = 2, L_CHILD_TIME = 3;
 
-/** TimeNode.time: the parent's time run through the node, into `out`. */
-function nodeTime(node, parentTime, out) {
-  const { begin, speed, offset, duration, cycle, flags } = node;
-  let sinceBegin = parentTime - begin;
+/** TimeNode.time: the parent's time run through node `n`, into leaves[n * LEAF …] and live[n]. */
+function nodeTime(nodes, n, parentTime, leaves, live, curves) {
+  const base = n * NODE;
+  const speed = nodes[base + N_SPEED];
+  const offset = nodes[base + N_OFFSET];
+  const duration = nodes[base + N_DURATION];
+  const cycle = nodes[base + N_CYCLE];
+  const flags = nodes[base + N_FLAGS];
+  let sinceBegin = parentTime - nodes[base + N_BEGIN];
   let localTime = offset;
   let terminal = false;
-  if (sinceBegin < 0 && sinceBegin >= -node.beginSlack) sinceBegin = 0;
+  if (sinceBegin < 0 && sinceBegin >= -nodes[base + N_BEGIN_SLACK]) sinceBegin = 0;
   if (speed === 0) {
     localTime = offset;
   } else if (sinceBegin < 0) {
-    if (!(flags & STAGE_FLAGS.fillsBackwards)) return notInEffect(out);
-  } else if (Math.abs(sinceBegin * speed) < node.activeLimit) {
+    if (!(flags & STAGE_FLAGS.fillsBackwards)) {
+      live[n] = 0;
+      return;
+    }
+  } else if (Math.abs(sinceBegin * speed) < nodes[base + N_ACTIVE_LIMIT]) {
     localTime = sinceBegin * speed + offset;
   } else {
-    if (flags & STAGE_FLAGS.removed || !(flags & STAGE_FLAGS.fillsForwards)) return notInEffect(out);
+    if (flags & STAGE_FLAGS.removed || !(flags & STAGE_FLAGS.fillsForwards)) {
+      live[n] = 0;
+      return;
+    }
     terminal = true;
   }
+  const endIteration = nodes[base + N_END_ITERATION];
   let u;
   let iteration;
   if (terminal) {
-    iteration = node.endIteration;
-    u = node.endPosition;
+    iteration = endIteration;
+    u = nodes[base + N_END_POSITION];
   } else {
     enter(localTime, cycle, false);
     iteration = entered.iteration;
     u = entered.position;
-    if (speed > 0 ? iteration > node.endIteration : speed < 0 && iteration < node.endIteration) {
-      iteration = node.endIteration;
-      u = node.endPosition;
+    if (speed > 0 ? iteration > endIteration : speed < 0 && iteration < endIteration) {
+      iteration = endIteration;
+      u = nodes[base + N_END_POSITION];
     }
   }
   const tau = flags & STAGE_FLAGS.autoreverses && u > duration ? cycle - u : u;
   const fraction = tau / duration;
+  const curve = nodes[base + N_CURVE];
   let progress;
   if (!Number.isFinite(duration)) progress = 0;
-  else if (node.eased) progress = curveProgress(node.curve, fraction);
+  else if (curve >= 0) progress = curveProgress(curves[curve], fraction);
   else progress = fraction;
-  out.progress = progress;
-  out.seconds = tau;
-  out.iteration = iteration;
-  out.childTime = Number.isFinite(duration) ? progress * duration : tau;
-  out.inEffect = true;
+  const at = n * LEAF;
+  leaves[at + L_PROGRESS] = progress;
+  leaves[at + L_SECONDS] = tau;
+  leaves[at + L_ITERATION] = iteration;
+  leaves[at + L_CHILD_TIME] = Number.isFinite(duration) ? progress * duration : tau;
+  live[n] = 1;
 }
 
-// ---- The sampler (Sampler.swift, SamplerProgram.swift, Sampler+Segments.swift, Sampler+Compose.swift) ---------
+// ---- The sampler (Sampler.swift, SamplerProgram.swift, HotSegment.swift, Sampler+Segments.swift,
+// Sampler+Compose.swift) ---------------------------------------------------------------------------------------
 
-/** A layer's running state during a sample: its slot values and path coordinates. */
+/**
+ * A layer's running state during a sample: its slot values and list numbers (path coordinates, gradient stops),
+ * each a view into one buffer for all layers (`frames.slots`, SLOT_COUNT numbers a layer, and `frames.lists`),
+ * which the sampler writes through track offsets into them.
+ */
 export function makeFrames(layers, values, paths) {
-  return layers.map((layer, index) => ({
-    values: Float64Array.from(values[index]),
-    path: Float64Array.from(paths[index]),
-  }));
+  const slots = new Float64Array(layers.length * SLOT_COUNT);
+  let total = 0;
+  for (let index = 0; index < layers.length; index++) total += paths[index].length;
+  const lists = new Float64Array(total);
+  const frames = new Array(layers.length);
+  let at = 0;
+  for (let index = 0; index < layers.length; index++) {
+    const frame = { values: slots.subarray(index * SLOT_COUNT, (index + 1) * SLOT_COUNT),
+      path: lists.subarray(at, at + paths[index].length) };
+    frame.values.set(values[index]);
+    frame.path.set(paths[index]);
+    at += paths[index].length;
+    frames[index] = frame;
+  }
+  frames.slots = slots;
+  frames.lists = lists;
+  return frames;
 }
 
 export function resetFrames(frames, values, paths) {
@@ -542,46 +592,226 @@ export function hideUndrawnCopies(copies, frames) {
   }
 }
 
+// Per track, TRACK integers (T_… offsets): its fixed numbers, then its current segment's (refilled when the
+// progress leaves it). T_TARGET is the track's first number in frames.slots, or in frames.lists when T_LIST.
+const TRACK = 16;
+const T_NODE = 0, T_TARGET = 1, T_COUNT = 2, T_FLAGS = 3, T_LIST = 4, T_ROTATION = 5, T_FIRST_SEGMENT = 6;
+const T_SEGMENTS = 7, T_FIRST_KEY = 8, T_FIRST_VALUE = 9, T_LAST_VALUE = 10, T_CURSOR = 11;
+const T_BYTE = 12, T_CURRENT = 13, T_COEFFICIENTS = 14, T_AUX = 15;
+// Per track, HOT numbers: the progress range its current segment covers (lo ≤ p < hi; lo > hi before the first
+// fill) and the segment's key times.
+const HOT = 4;
+const H_LO = 0, H_HI = 1, H_K0 = 2, H_K1 = 3;
+// An eased segment's curve (6 numbers) and inverse table (2 × INTERVALS), and a spring's constants.
+const CURVE = 6 + 2 * INTERVALS;
+const SPRING = 7;
+// Tracks that need more than evaluating their segment and writing it (composeGeneral), and flags that make the
+// write more than a copy.
+const WRITE = TRACK_FLAGS.additive | TRACK_FLAGS.broadcast | TRACK_FLAGS.discrete;
+const ROTATES = TRACK_FLAGS.rotateAuto | TRACK_FLAGS.rotateAutoReverse;
+const EASED_LINEAR = SEGMENT.linear | SEGMENT.eased;
+
+function packSpring(springs, at, spring) {
+  springs[at] = spring.regime;
+  springs[at + 1] = spring.decay;
+  springs[at + 2] = spring.factor;
+  springs[at + 3] = spring.frequency;
+  springs[at + 4] = spring.slow;
+  springs[at + 5] = spring.fast;
+  springs[at + 6] = spring.velocityScale;
+}
+
+/** springProgress of the spring packed at springs[b …]. */
+function packedSpringProgress(springs, b, t) {
+  if (!(t > 0)) return 0;
+  const regime = springs[b];
+  if (regime === 0) return 1 - Math.exp(springs[b + 1] * t) * (1 + springs[b + 2] * t);
+  if (regime === 1) {
+    return 1 - Math.exp(springs[b + 1] * t) * (springs[b + 4] * Math.cos(springs[b + 3] * t - springs[b + 5]));
+  }
+  return 1 - (springs[b + 4] * Math.exp(springs[b + 1] * t) + springs[b + 5] * Math.exp(springs[b + 3] * t)) / 2;
+}
+
+/** solverProgress of the curve packed at curves[b …] (its polynomial, then its table). */
+function packedSolverProgress(curves, b, x) {
+  if (!(x > 0 && x < 1)) {
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    return curveProgress(curves.subarray(b, b + 6), x);
+  }
+  const ax = curves[b];
+  const bx = curves[b + 1];
+  const cx = curves[b + 2];
+  let s;
+  if (Math.abs(((ax * x + bx) * x + cx) * x - x) <= 1e-12) {
+    s = x;
+  } else {
+    const start = packedGuess(curves, b + 6, x);
+    s = start;
+    for (let i = 0; i < 2; i++) {
+      const error = ((ax * s + bx) * s + cx) * s - x;
+      const slope = (3 * ax * s + 2 * bx) * s + cx;
+      s -= error / slope;
+    }
+    const error = ((ax * s + bx) * s + cx) * s - x;
+    if (!(Math.abs(error) <= 1e-12 && s >= 0 && s <= 1)) {
+      s = newtonThenBisect(ax, bx, cx, x, s >= 0 && s <= 1 ? s : start);
+    }
+  }
+  return ((curves[b + 3] * s + curves[b + 4]) * s + curves[b + 5]) * s;
+}
+
+/** guess of the table at table[t …]. */
+function packedGuess(table, t, x) {
+  const f = x * INTERVALS;
+  const j = Math.trunc(f);
+  const u = f - j;
+  const last = 2 * INTERVALS - 1;
+  const s0 = j === 0 ? 0 : table[t + Math.max(2 * j - 1, 0)];
+  const m0 = table[t + 2 * j];
+  const s1 = j === INTERVALS - 1 ? 1 : table[t + 2 * j + 1];
+  const m1 = table[t + Math.min(2 * j + 2, last)];
+  const u2 = u * u;
+  const u3 = u2 * u;
+  const h = 1 / INTERVALS;
+  const g = (2 * u3 - 3 * u2 + 1) * s0 + (u3 - 2 * u2 + u) * h * m0 + (3 * u2 - 2 * u3) * s1 + (u3 - u2) * h * m1;
+  return Math.min(Math.max(g, 0), 1);
+}
+
+/**
+ * The plan's tracks as SamplerProgram holds them: every track's key times, values and coefficients in one
+ * Float64Array each, its segments' bytes and offsets in typed arrays, its fixed numbers and current segment in
+ * one Int32Array record and one Float64Array record (the hot record of HotSegment.swift), so that a sample walks
+ * contiguous numbers in track order; the stage chains merged per timeline into nodes evaluated once per sample.
+ */
 export class Sampler {
   constructor(plan) {
     this.plan = plan;
     this.copies = replicaCopies(plan.layers);
-    this.timelineNodes = [];
+    const tracks = plan.tracks;
+    this.nodes = [];
+    this.nodeCurves = [];
+    this.leaves = [];
+    this.live = [];
+    this.ranges = new Int32Array(2 * plan.timelines.length);
+    const trackNodes = new Int32Array(tracks.length).fill(-1);
     // Stage chains → shared nodes per timeline, as the Swift sampler builds them, so a group is evaluated once.
     for (let timeline = 0; timeline < plan.timelines.length; timeline++) {
-      const nodes = [];
+      const list = [];
       const index = new Map();
       const [first, end] = plan.timelines[timeline].tracks;
+      this.ranges[2 * timeline] = first;
+      this.ranges[2 * timeline + 1] = end;
       for (let t = first; t < end; t++) {
-        const track = plan.tracks[t];
         let parent = -1;
-        for (const stage of track.stages) {
+        for (const stage of tracks[t].stages) {
           const key = `${parent}|${stage.key}`;
           let found = index.get(key);
           if (found === undefined) {
-            found = nodes.length;
-            nodes.push(makeNode(parent, stage));
+            found = list.length;
+            list.push(makeNode(parent, stage));
             index.set(key, found);
           }
           parent = found;
         }
-        track.node = parent;
+        trackNodes[t] = parent;
       }
-      this.timelineNodes.push(nodes);
+      const curves = [];
+      this.nodes.push(packNodes(list, curves));
+      this.nodeCurves.push(curves);
+      this.leaves.push(new Float64Array(list.length * LEAF));
+      this.live.push(new Uint8Array(list.length));
     }
-    this.times = this.timelineNodes.map((nodes) => nodes.map(makeLeaf));
+    this.pack(tracks, trackNodes);
+    this.modelSlots = new Float64Array(plan.layers.length * SLOT_COUNT);
+    plan.modelValues.forEach((values, layer) => this.modelSlots.set(values, layer * SLOT_COUNT));
+    this.modelLists = new Float64Array(this.listStarts[plan.layers.length]);
+    plan.modelPaths.forEach((path, layer) => this.modelLists.set(path, this.listStarts[layer]));
     this.playingFor = null;
     this.playing = [];
-    const width = Math.max(3, ...plan.tracks.map((track) => track.components));
+    const width = Math.max(3, ...tracks.map((track) => track.components));
     this.value = new Float64Array(width);
     this.start = new Float64Array(width);
     this.end = new Float64Array(width);
     this.point = new Float64Array(2);
   }
 
-  /** Sampler.sample(at:playing:): the timelines (indices) from 0 over the layers' own values, in file order. */
+  /** Packs the tracks' numbers (SamplerProgram's tables) and their records. */
+  pack(tracks, trackNodes) {
+    const layers = this.plan.layers;
+    this.listStarts = new Int32Array(layers.length + 1);
+    layers.forEach((layer, index) => {
+      this.listStarts[index + 1] = this.listStarts[index] + layer.coordinates.length;
+    });
+    let keyCount = 0, valueCount = 0, coefficientCount = 0, curveCount = 0, springCount = 0;
+    for (const track of tracks) {
+      keyCount += track.keyTimes.length;
+      valueCount += track.values.length;
+      coefficientCount += track.coefficients.length;
+      for (const segment of track.segments) {
+        if (segment.curve) curveCount += 1;
+        if (segment.spring) springCount += 1;
+      }
+    }
+    const segmentCount = keyCount - tracks.length;
+    this.keyTimes = new Float64Array(keyCount);
+    this.values = new Float64Array(valueCount);
+    this.coefficients = new Float64Array(coefficientCount);
+    this.segmentBytes = new Uint8Array(segmentCount);
+    this.segmentCoefficients = new Int32Array(segmentCount);
+    this.segmentAux = new Int32Array(segmentCount);
+    this.curves = new Float64Array(curveCount * CURVE);
+    this.springs = new Float64Array(springCount * SPRING);
+    this.records = new Int32Array(tracks.length * TRACK);
+    this.hot = new Float64Array(tracks.length * HOT);
+    let key = 0, value = 0, coefficient = 0, segment = 0, curve = 0, spring = 0;
+    tracks.forEach((track, t) => {
+      const r = t * TRACK;
+      const records = this.records;
+      records[r + T_NODE] = trackNodes[t];
+      records[r + T_COUNT] = track.components;
+      records[r + T_FLAGS] = track.flags;
+      records[r + T_LIST] = track.slot < 0 ? 1 : 0;
+      records[r + T_TARGET] = track.slot < 0
+        ? this.listStarts[track.layer] - 1 - track.slot : track.layer * SLOT_COUNT + track.slot;
+      records[r + T_ROTATION] = track.layer * SLOT_COUNT + ROTATION_Z;
+      records[r + T_FIRST_SEGMENT] = segment;
+      records[r + T_SEGMENTS] = track.segments.length;
+      records[r + T_FIRST_KEY] = key;
+      records[r + T_FIRST_VALUE] = value;
+      records[r + T_LAST_VALUE] = value + track.values.length - track.components;
+      this.hot[t * HOT + H_LO] = Infinity;
+      this.hot[t * HOT + H_HI] = -Infinity;
+      this.keyTimes.set(track.keyTimes, key);
+      this.values.set(track.values, value);
+      this.coefficients.set(track.coefficients, coefficient);
+      for (const item of track.segments) {
+        this.segmentBytes[segment] = item.kind | (item.curve ? SEGMENT.eased : 0);
+        this.segmentCoefficients[segment] = coefficient + item.offset;
+        if (item.curve) {
+          this.curves.set(item.curve.c, curve * CURVE);
+          this.curves.set(item.curve.table, curve * CURVE + 6);
+          this.segmentAux[segment] = curve * CURVE;
+          curve += 1;
+        }
+        if (item.spring) {
+          packSpring(this.springs, spring * SPRING, item.spring);
+          this.segmentAux[segment] = spring * SPRING;
+          spring += 1;
+        }
+        segment += 1;
+      }
+      key += track.keyTimes.length;
+      value += track.values.length;
+      coefficient += track.coefficients.length;
+    });
+  }
+
+  /** Sampler.sample(at:playing:): the timelines (indices) from 0 over the layers' own values, in file order, into
+   * frames from makeFrames. */
   sample(time, timelines, frames) {
-    resetFrames(frames, this.plan.modelValues, this.plan.modelPaths);
+    frames.slots.set(this.modelSlots);
+    frames.lists.set(this.modelLists);
     // The same list as the last call (the autoplay set, every frame of a preview): its order is known.
     if (timelines !== this.playingFor) {
       this.playing = [...new Set(timelines)].filter((t) => t >= 0 && t < this.plan.timelines.length);
@@ -594,60 +824,133 @@ export class Sampler {
 
   /** Composes timeline `timeline` at `localTime` of its own clock onto the frames as they stand. */
   compose(timeline, localTime, frames) {
-    const nodes = this.timelineNodes[timeline];
-    const times = this.times[timeline];
-    for (let index = 0; index < nodes.length; index++) {
-      const node = nodes[index];
-      if (node.parent < 0) nodeTime(node, localTime, times[index]);
-      else if (times[node.parent].inEffect) nodeTime(node, times[node.parent].childTime, times[index]);
-      else notInEffect(times[index]);
+    const nodes = this.nodes[timeline];
+    const leaves = this.leaves[timeline];
+    const live = this.live[timeline];
+    const curves = this.nodeCurves[timeline];
+    const nodeCount = live.length;
+    for (let n = 0; n < nodeCount; n++) {
+      const parent = nodes[n * NODE + N_PARENT];
+      if (parent < 0) nodeTime(nodes, n, localTime, leaves, live, curves);
+      else if (live[parent] !== 0) nodeTime(nodes, n, leaves[parent * LEAF + L_CHILD_TIME], leaves, live, curves);
+      else live[n] = 0;
     }
-    const [first, end] = this.plan.timelines[timeline].tracks;
-    for (let t = first; t < end; t++) {
-      const track = this.plan.tracks[t];
-      if (track.node < 0 || !times[track.node].inEffect) continue;
-      const frame = frames[track.layer];
-      // A negative slot writes the layer's list numbers from −1 − slot on (ListLayout: path, gradient stops).
-      if (track.slot < 0) this.composeTrack(track, times[track.node], frame.path, -1 - track.slot, frame.values);
-      else this.composeTrack(track, times[track.node], frame.values, track.slot, frame.values);
+    const slots = frames.slots;
+    const lists = frames.lists;
+    const records = this.records;
+    const hot = this.hot;
+    const values = this.values;
+    const end = this.ranges[2 * timeline + 1];
+    for (let t = this.ranges[2 * timeline]; t < end; t++) {
+      const r = t * TRACK;
+      const node = records[r + T_NODE];
+      if (node < 0 || live[node] === 0) continue;
+      const flags = records[r + T_FLAGS];
+      const target = records[r + T_LIST] !== 0 ? lists : slots;
+      const at = records[r + T_TARGET];
+      const leaf = node * LEAF;
+      if ((flags & (GENERAL | WRITE)) !== 0) {
+        this.composeGeneral(t, leaves, leaf, target, at, slots);
+        continue;
+      }
+      // The common case: the segment evaluated straight into the frame; linear and hold inline.
+      const p = leaves[leaf + L_PROGRESS];
+      const h = t * HOT;
+      if (!(hot[h + H_LO] <= p && p < hot[h + H_HI])) this.refill(t, p);
+      const byte = records[r + T_BYTE];
+      const count = records[r + T_COUNT];
+      const current = records[r + T_CURRENT];
+      if (byte === SEGMENT.linear) {
+        const k0 = hot[h + H_K0];
+        const k1 = hot[h + H_K1];
+        const span = k1 - k0;
+        const s = span > 0 ? (p - k0) / span : p >= k1 ? 1 : 0;
+        for (let i = 0; i < count; i++) {
+          const a = values[current + i];
+          const b = values[current + count + i];
+          const difference = b - a;
+          // lerp, inline: difference - difference is 0 exactly when the difference is finite.
+          target[at + i] = difference - difference === 0 ? a + difference * s : a * (1 - s) + b * s;
+        }
+      } else if (byte === SEGMENT.hold) {
+        for (let i = 0; i < count; i++) target[at + i] = values[current + i];
+      } else if (byte === EASED_LINEAR) {
+        const k0 = hot[h + H_K0];
+        const k1 = hot[h + H_K1];
+        const span = k1 - k0;
+        const s = packedSolverProgress(this.curves, records[r + T_AUX], span > 0 ? (p - k0) / span : p >= k1 ? 1 : 0);
+        for (let i = 0; i < count; i++) target[at + i] = lerp(values[current + i], values[current + count + i], s);
+      } else if (byte === SEGMENT.hermite) {
+        const k0 = hot[h + H_K0];
+        const k1 = hot[h + H_K1];
+        const span = k1 - k0;
+        const s = span > 0 ? (p - k0) / span : p >= k1 ? 1 : 0;
+        const s2 = s * s;
+        const s3 = s2 * s;
+        const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+        const c = this.coefficients;
+        const o = records[r + T_COEFFICIENTS];
+        for (let i = 0; i < count; i++) {
+          target[at + i] = h00 * values[current + i] + h10 * c[o + i] + h01 * values[current + count + i]
+            + h11 * c[o + count + i];
+        }
+      } else if (byte === SEGMENT.spring) {
+        const progress = packedSpringProgress(this.springs, records[r + T_AUX], leaves[leaf + L_SECONDS]);
+        for (let i = 0; i < count; i++) {
+          target[at + i] = lerp(values[current + i], values[current + count + i], progress);
+        }
+      } else {
+        this.evaluate(t, p, leaves[leaf + L_SECONDS], false, target, at);
+      }
     }
   }
 
-  /** SamplerProgram.compose / composeGeneral: one track's value onto target[at …]. */
-  composeTrack(track, leaf, target, at, slots) {
-    const count = track.components;
-    const flags = track.flags;
+  /** SamplerProgram.composeGeneral: one track with relative ends, repeats that accumulate, motion rotation or a
+   * write other than a copy, onto target[at …]. */
+  composeGeneral(t, leaves, leaf, target, at, slots) {
+    const records = this.records;
+    const r = t * TRACK;
+    const count = records[r + T_COUNT];
+    const flags = records[r + T_FLAGS];
+    const values = this.values;
     const value = this.value;
+    const p = leaves[leaf + L_PROGRESS];
+    const iteration = leaves[leaf + L_ITERATION];
     let angle = 0;
     let rotates = false;
     if (flags & RELATIVE) {
+      // to-only, by-only, from-only: the missing end is the running value below this track, read now.
       const start = this.start;
       const end = this.end;
-      const v = track.values;
+      const first = records[r + T_FIRST_VALUE];
       for (let component = 0; component < count; component++) {
         const running = target[at + component];
-        start[component] = flags & TRACK_FLAGS.startFromBase ? running : v[component];
+        start[component] = flags & TRACK_FLAGS.startFromBase ? running : values[first + component];
         end[component] = flags & TRACK_FLAGS.endAtBase
-          ? running : flags & TRACK_FLAGS.endAddsBase ? running + v[count + component] : v[count + component];
+          ? running : flags & TRACK_FLAGS.endAddsBase ? running + values[first + count + component]
+            : values[first + count + component];
       }
-      const segment = track.segments[0];
-      const weight = segment.kind === SEGMENT.spring ? springProgress(segment.spring, leaf.seconds) : leaf.progress;
+      const segment = records[r + T_FIRST_SEGMENT];
+      const weight = (this.segmentBytes[segment] & 0x0f) === SEGMENT.spring
+        ? packedSpringProgress(this.springs, this.segmentAux[segment], leaves[leaf + L_SECONDS]) : p;
       for (let component = 0; component < count; component++) {
         value[component] = start[component] + (end[component] - start[component]) * weight;
-        if (flags & TRACK_FLAGS.cumulative) value[component] += leaf.iteration * end[component];
+        if (flags & TRACK_FLAGS.cumulative) value[component] += iteration * end[component];
       }
     } else {
-      rotates = (flags & (TRACK_FLAGS.rotateAuto | TRACK_FLAGS.rotateAutoReverse)) !== 0;
-      angle = this.evaluate(track, leaf, rotates, value);
+      const h = t * HOT;
+      if (!(this.hot[h + H_LO] <= p && p < this.hot[h + H_HI])) this.refill(t, p);
+      rotates = (flags & ROTATES) !== 0;
+      angle = this.evaluate(t, p, leaves[leaf + L_SECONDS], rotates, value, 0);
       if (flags & TRACK_FLAGS.cumulative) {
-        const last = track.values.length - count;
+        const last = records[r + T_LAST_VALUE];
         for (let component = 0; component < count; component++) {
-          value[component] += leaf.iteration * track.values[last + component];
+          value[component] += iteration * values[last + component];
         }
       }
     }
     const additive = (flags & TRACK_FLAGS.additive) !== 0;
-    if (track.slot < 0) {
+    if (records[r + T_LIST] !== 0) {
       for (let c = 0; c < count; c++) target[at + c] = additive ? target[at + c] + value[c] : value[c];
     } else {
       const broadcast = (flags & TRACK_FLAGS.broadcast) !== 0;
@@ -662,78 +965,103 @@ export class Sampler {
     }
     if (rotates) {
       const direction = flags & TRACK_FLAGS.rotateAutoReverse && Number.isFinite(angle) ? angle + Math.PI : angle;
-      slots[ROTATION_Z] += Number.isFinite(direction) ? direction : 0;
+      slots[records[r + T_ROTATION]] += Number.isFinite(direction) ? direction : 0;
     }
   }
 
-  /** The segment of progress p: the largest i with k_i ≤ p (0 when none), the cursor tried first. */
-  segmentIndex(track, p) {
-    const keys = track.keyTimes;
-    const count = track.segments.length;
-    const cursor = track.cursor;
-    const last = Math.min(cursor + 1, count - 1);
-    for (let candidate = cursor; candidate <= last; candidate++) {
-      if ((candidate === 0 || keys[candidate] <= p) && (candidate === count - 1 || p < keys[candidate + 1])) {
-        track.cursor = candidate;
-        return candidate;
+  /**
+   * SamplerProgram.refill: moves track t's cursor to the segment of progress p (the largest i with k_i ≤ p, 0 when
+   * none), the cursor and its successor tried first, then a binary search; and copies the segment into the track's
+   * records.
+   */
+  refill(t, p) {
+    const records = this.records;
+    const r = t * TRACK;
+    const keys = this.keyTimes;
+    const firstKey = records[r + T_FIRST_KEY];
+    const count = records[r + T_SEGMENTS];
+    let local = -1;
+    const last = Math.min(records[r + T_CURSOR] + 1, count - 1);
+    for (let candidate = records[r + T_CURSOR]; candidate <= last; candidate++) {
+      if ((candidate === 0 || keys[firstKey + candidate] <= p) && (candidate === count - 1
+        || p < keys[firstKey + candidate + 1])) {
+        local = candidate;
+        break;
       }
     }
-    let base = 0;
-    let length = count;
-    while (length > 1) {
-      const half = length >> 1;
-      base = keys[base + half] <= p ? base + half : base;
-      length -= half;
+    if (local < 0) {
+      let base = 0;
+      let length = count;
+      while (length > 1) {
+        const half = length >> 1;
+        base = keys[firstKey + base + half] <= p ? base + half : base;
+        length -= half;
+      }
+      local = base;
     }
-    track.cursor = base;
-    return base;
+    records[r + T_CURSOR] = local;
+    const segment = records[r + T_FIRST_SEGMENT] + local;
+    records[r + T_BYTE] = this.segmentBytes[segment];
+    records[r + T_CURRENT] = records[r + T_FIRST_VALUE] + local * records[r + T_COUNT];
+    records[r + T_COEFFICIENTS] = this.segmentCoefficients[segment];
+    records[r + T_AUX] = this.segmentAux[segment];
+    const h = t * HOT;
+    const k0 = keys[firstKey + local];
+    const k1 = keys[firstKey + local + 1];
+    this.hot[h + H_LO] = local === 0 ? -Infinity : k0;
+    this.hot[h + H_HI] = local === count - 1 ? Infinity : k1;
+    this.hot[h + H_K0] = k0;
+    this.hot[h + H_K1] = k1;
   }
 
-  /** The segment's value at the leaf into `value`; the motion tangent angle when asked (0 otherwise). */
-  evaluate(track, leaf, wantsAngle, value) {
-    const index = this.segmentIndex(track, leaf.progress);
-    const segment = track.segments[index];
-    const count = track.components;
-    const v = track.values;
-    const current = index * count;
+  /** Track t's current segment at progress p (seconds into its node) into out[at …]; the motion tangent angle when
+   * asked (0 otherwise). */
+  evaluate(t, p, seconds, wantsAngle, out, at) {
+    const records = this.records;
+    const r = t * TRACK;
+    const h = t * HOT;
+    const byte = records[r + T_BYTE];
+    const count = records[r + T_COUNT];
+    const current = records[r + T_CURRENT];
     const next = current + count;
-    const k0 = track.keyTimes[index];
-    const k1 = track.keyTimes[index + 1];
+    const v = this.values;
+    const k0 = this.hot[h + H_K0];
+    const k1 = this.hot[h + H_K1];
     const span = k1 - k0;
-    let s = span > 0 ? (leaf.progress - k0) / span : leaf.progress >= k1 ? 1 : 0;
-    if (segment.curve) s = solverProgress(segment.curve, s);
-    const c = track.coefficients;
-    const o = segment.offset;
-    switch (segment.kind) {
+    let s = span > 0 ? (p - k0) / span : p >= k1 ? 1 : 0;
+    if (byte & SEGMENT.eased) s = packedSolverProgress(this.curves, records[r + T_AUX], s);
+    const c = this.coefficients;
+    const o = records[r + T_COEFFICIENTS];
+    switch (byte & 0x0f) {
       case SEGMENT.hold:
-        for (let i = 0; i < count; i++) value[i] = v[current + i];
+        for (let i = 0; i < count; i++) out[at + i] = v[current + i];
         break;
       case SEGMENT.basic:
-        for (let i = 0; i < count; i++) value[i] = lerp(v[current + i], v[next + i], leaf.progress);
+        for (let i = 0; i < count; i++) out[at + i] = lerp(v[current + i], v[next + i], p);
         break;
       case SEGMENT.linear:
-        for (let i = 0; i < count; i++) value[i] = lerp(v[current + i], v[next + i], s);
+        for (let i = 0; i < count; i++) out[at + i] = lerp(v[current + i], v[next + i], s);
         break;
       case SEGMENT.hermite: {
         const s2 = s * s;
         const s3 = s2 * s;
         const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
         for (let i = 0; i < count; i++) {
-          value[i] = h00 * v[current + i] + h10 * c[o + i] + h01 * v[next + i] + h11 * c[o + count + i];
+          out[at + i] = h00 * v[current + i] + h10 * c[o + i] + h01 * v[next + i] + h11 * c[o + count + i];
         }
         break;
       }
       case SEGMENT.spring: {
-        const progress = springProgress(segment.spring, leaf.seconds);
-        for (let i = 0; i < count; i++) value[i] = lerp(v[current + i], v[next + i], progress);
+        const progress = packedSpringProgress(this.springs, records[r + T_AUX], seconds);
+        for (let i = 0; i < count; i++) out[at + i] = lerp(v[current + i], v[next + i], progress);
         break;
       }
       case SEGMENT.motion:
       case SEGMENT.motionHold: {
-        const parameter = segment.kind === SEGMENT.motionHold ? c[o + 9] : s;
+        const parameter = (byte & 0x0f) === SEGMENT.motionHold ? c[o + 9] : s;
         motionPoint(c, o, parameter, this.point);
-        value[0] = this.point[0];
-        value[1] = this.point[1];
+        out[at] = this.point[0];
+        out[at + 1] = this.point[1];
         if (wantsAngle) return motionAngle(c, o, parameter);
         break;
       }
@@ -1454,7 +1782,7 @@ function readTrack(item, where, layers, known, warnings) {
   }
   // The numbers a sample reads as typed arrays: unboxed doubles whatever the JSON held, and no elements-kind checks.
   return { keyPath: item.keyPath, layer, slot, components, flags, stages, keyTimes: Float64Array.from(keyTimes),
-    values: Float64Array.from(values), segments, coefficients: Float64Array.from(coefficients), cursor: 0, node: -1 };
+    values: Float64Array.from(values), segments, coefficients: Float64Array.from(coefficients) };
 }
 
 function coefficientsFinite(list) {

@@ -17,6 +17,7 @@
    60 Hz frames.
 
 usage: scripts/web-bench.py [--bench .build/release/scenec-bench] [--rounds 7] [--frames 600] [--web Web]
+                            [--sampling-only] [--interleave]
 Run it from the repository root after `swift build -c release --product scenec-bench`; --web names the folder of
 the player's files (another checkout's, to compare two versions in the same conditions).
 
@@ -205,7 +206,7 @@ def swift_figures(bench, rounds, folder):
     raise SystemExit(f"no synthetic-sample row in {output}")
 
 
-def sampling(browser, plan_path, folder, base, web, rounds):
+def sampling(browser, plan_path, folder, base, web, rounds, evaluate=True):
     with open(os.path.join(web, "scenec-player.js")) as file:
         module = file.read()
     with open(plan_path) as file:
@@ -217,7 +218,24 @@ def sampling(browser, plan_path, folder, base, web, rounds):
                    + "</script><script>" + SAMPLING_SCRIPT + "</script></body></html>")
     browser.open(base + os.path.basename(page))
     browser.wait_for("typeof window.bench === 'function'")
-    return browser.evaluate(f"window.bench({rounds}, 200)")
+    return browser.evaluate(f"window.bench({rounds}, 200)") if evaluate else None
+
+
+def interleaved(browser, bench, plan_path, folder, base, web, rounds):
+    """One Swift round, then one JavaScript round in the same page, `rounds` times: the ratios of adjacent rounds,
+    so that a load that changes during the run moves both figures of a ratio (their medians are reported)."""
+    sampling(browser, plan_path, folder, base, web, rounds, evaluate=False)
+    rows = []
+    for _ in range(rounds):
+        swift_playback, swift_random = swift_figures(bench, 1, folder)
+        js = browser.evaluate("window.bench(1, 200)")
+        rows.append((swift_playback, swift_random, js))
+    median = statistics.median
+    js = {"tracks": rows[0][2]["tracks"], "frames": median(r[2]["frames"] for r in rows),
+          "random": median(r[2]["random"] for r in rows), "objects": median(r[2]["objects"] for r in rows),
+          "frames ratio": median(r[2]["frames"] / r[0] for r in rows),
+          "random ratio": median(r[2]["random"] / r[1] for r in rows)}
+    return median(r[0] for r in rows), median(r[1] for r in rows), js
 
 
 def frames(browser, page, count):
@@ -247,6 +265,11 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--web", default=os.path.join(ROOT, "Web"))
+    parser.add_argument("--sampling-only", action="store_true",
+                        help="only part 1 (the samplers), for quick before/after pairs of the player")
+    parser.add_argument("--interleave", action="store_true",
+                        help="part 1 as one Swift round then one JavaScript round, --rounds times; each ratio "
+                             "the median of the rounds' ratios")
     arguments = parser.parse_args()
     web = os.path.abspath(arguments.web)
     bench = arguments.bench
@@ -265,17 +288,26 @@ def main():
         sample_plan = os.path.join(folder, "synthetic-sample.json")
         run([bench, "--scenec", "compile", sample_spec, "-o", sample_plan], env=environment)
         pages = {}
-        for name, spec, hash_part in [("like-button", os.path.join(ROOT, "specs/like-button.yaml"), ""),
-                                      ("synthetic 1000 layers × 4 properties", layers_spec, "#zoom=1")]:
+        scenes = [("like-button", os.path.join(ROOT, "specs/like-button.yaml"), ""),
+                  ("synthetic 1000 layers × 4 properties", layers_spec, "#zoom=1")]
+        for name, spec, hash_part in [] if arguments.sampling_only else scenes:
             page = os.path.join(folder, re.sub(r"\W+", "-", name) + ".html")
             run([bench, "--scenec", "preview", spec, "-o", page], env=environment)
             pages[name] = base + os.path.basename(page) + hash_part
-        print("scenec-bench: Swift sampler (scenec-bench --only sample)", file=sys.stderr)
-        swift_playback, swift_random = swift_figures(bench, arguments.rounds, folder)
+        if not arguments.interleave:
+            print("scenec-bench: Swift sampler (scenec-bench --only sample)", file=sys.stderr)
+            swift_playback, swift_random = swift_figures(bench, arguments.rounds, folder)
         browser = Browser(os.path.join(folder, "profile"))
         try:
-            print("web-bench: JavaScript sampler", file=sys.stderr)
-            js = sampling(browser, sample_plan, folder, base, web, arguments.rounds)
+            if arguments.interleave:
+                print("web-bench: Swift and JavaScript samplers, rounds interleaved", file=sys.stderr)
+                swift_playback, swift_random, js = interleaved(browser, bench, sample_plan, folder, base, web,
+                                                               arguments.rounds)
+            else:
+                print("web-bench: JavaScript sampler", file=sys.stderr)
+                js = sampling(browser, sample_plan, folder, base, web, arguments.rounds)
+                js["frames ratio"] = js["frames"] / swift_playback
+                js["random ratio"] = js["random"] / swift_random
             rows = []
             for name, page in pages.items():
                 print(f"web-bench: frames, {name}", file=sys.stderr)
@@ -288,16 +320,21 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
     with open("/proc/loadavg") as file:
         load_after = " ".join(file.read().split()[:3])
-    print(f"- Command: `scripts/web-bench.py --rounds {arguments.rounds} --frames {arguments.frames}` ({version}, "
+    flags = " --sampling-only" if arguments.sampling_only else f" --frames {arguments.frames}"
+    flags += " --interleave" if arguments.interleave else ""
+    print(f"- Command: `scripts/web-bench.py --rounds {arguments.rounds}{flags}` ({version}, "
           f"headless, --disable-gpu; {arguments.rounds} rounds, medians)")
     print(f"- Load average before / after: {load_before} / {load_after}; player files from {web}; pages from "
-          f"127.0.0.1, cross-origin isolated: {all(row['isolated'] for _, row in rows)}\n")
+          f"127.0.0.1, cross-origin isolated: "
+          f"{all(row['isolated'] for _, row in rows) if rows else 'yes (sampling only)'}\n")
     print("| scene | tracks | Swift playback ns | JS playback ns (sampleFrames) | JS ÷ Swift | Swift random ns | "
           "JS random ns | JS ÷ Swift | JS playback ns with the sample object |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     print(f"| synthetic-sample | {js['tracks']} | {swift_playback:.1f} | {js['frames']:.1f} | "
-          f"{js['frames'] / swift_playback:.2f}× | {swift_random:.1f} | {js['random']:.1f} | "
-          f"{js['random'] / swift_random:.2f}× | {js['objects']:.1f} |\n")
+          f"{js['frames ratio']:.2f}× | {swift_random:.1f} | {js['random']:.1f} | "
+          f"{js['random ratio']:.2f}× | {js['objects']:.1f} |\n")
+    if arguments.sampling_only:
+        return
     print("| page | frames | rAF interval median ms | p99 ms | worst ms | frames over 16.7 ms | "
           "main-thread busy ms per frame | p99 ≤ 16.7 ms |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
