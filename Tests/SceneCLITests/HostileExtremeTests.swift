@@ -80,6 +80,11 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
     ExtremeCase(name: "12000-name point let chain", spec: pointChain(12_000), status: 0),
     ExtremeCase(
       name: "/dev/zero", input: "/dev/zero", status: 1, code: "E0111", commands: ["lint", "compile", "sample"]),
+  ]
+
+  /// The cases at and past the instance limits, the suite's longest by far in a debug build (the 100,000-animation
+  /// plan is 100 MB): a suite of their own, so that they run beside the others instead of after them.
+  static let limits: [ExtremeCase] = [
     ExtremeCase(
       name: "100,000 animations (the limit)", spec: animations(instances: 10_000, each: 10), status: 0,
       commands: ["lint", "compile", "sample PLAN.json"]),
@@ -128,9 +133,23 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
   }
 }
 
+/// The limit cases, serialized among themselves (each measures its own time and memory) but beside the others.
+@Suite(.serialized) struct HostileLimitTests {
+  @Test(arguments: ExtremeCase.limits)
+  func everyCommandEndsQuicklyAtTheLimits(_ extreme: ExtremeCase) throws {
+    try HostileExtremeTests.check(extreme)
+  }
+}
+
 @Suite(.serialized) struct HostileExtremeTests {
   @Test(arguments: ExtremeCase.all)
   func everyCommandEndsQuicklyWithFiniteNumbers(_ extreme: ExtremeCase) throws {
+    try Self.check(extreme)
+  }
+
+  /// Every command of the case in the real binary: the expected exit, within the time and memory bounds, no
+  /// non-finite number printed, and the located diagnostic.
+  static func check(_ extreme: ExtremeCase) throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path: String
