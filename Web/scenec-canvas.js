@@ -102,7 +102,10 @@ function paintOrder(list, scratch) {
  * sample object would hold, computed by the player's own functions, without building the sample object (most of
  * a frame's script on 1,000 layers). */
 export function createCanvasRenderer(canvas, module = null) {
-  const context = canvas.getContext("2d");
+  // Desynchronized: Chromium presents the canvas's frames without the main thread's commit, which halved the
+  // 1,000-layer page's main-thread work a frame (13–14 → 7.5–7.9 ms, docs/web-player.md, "Performance"); pixels
+  // are the same (CanvasRenderTests).
+  const context = canvas.getContext("2d", { desynchronized: true });
   let size = { width: 0, height: 0 };
   let zoom = 1;
   let ratio = 1;
