@@ -221,6 +221,22 @@ function guess(table, x) {
   return Math.min(Math.max(g, 0), 1);
 }
 
+// TimingCurveSolver's refinement: two Newton steps from the table's guess, then Newton and bisection where they
+// do not land within 1e-12 inside [0, 1].
+function refinedParameter(ax, bx, cx, x, start) {
+  let s = start;
+  for (let i = 0; i < 2; i++) {
+    const error = ((ax * s + bx) * s + cx) * s - x;
+    const slope = (3 * ax * s + 2 * bx) * s + cx;
+    s -= error / slope;
+  }
+  const error = ((ax * s + bx) * s + cx) * s - x;
+  if (!(Math.abs(error) <= 1e-12 && s >= 0 && s <= 1)) {
+    s = newtonThenBisect(ax, bx, cx, x, s >= 0 && s <= 1 ? s : start);
+  }
+  return s;
+}
+
 /** TimingCurveSolver.progress: eased keyframe segments. */
 export function solverProgress(curve, x) {
   const c = curve.c;
@@ -236,17 +252,7 @@ export function solverProgress(curve, x) {
   if (Math.abs(((ax * x + bx) * x + cx) * x - x) <= 1e-12) {
     s = x;
   } else {
-    const start = guess(curve.table, x);
-    s = start;
-    for (let i = 0; i < 2; i++) {
-      const error = ((ax * s + bx) * s + cx) * s - x;
-      const slope = (3 * ax * s + 2 * bx) * s + cx;
-      s -= error / slope;
-    }
-    const error = ((ax * s + bx) * s + cx) * s - x;
-    if (!(Math.abs(error) <= 1e-12 && s >= 0 && s <= 1)) {
-      s = newtonThenBisect(ax, bx, cx, x, s >= 0 && s <= 1 ? s : start);
-    }
+    s = refinedParameter(ax, bx, cx, x, guess(curve.table, x));
   }
   return ((c[3] * s + c[4]) * s + c[5]) * s;
 }
@@ -646,17 +652,7 @@ function packedSolverProgress(curves, b, x) {
   if (Math.abs(((ax * x + bx) * x + cx) * x - x) <= 1e-12) {
     s = x;
   } else {
-    const start = packedGuess(curves, b + 6, x);
-    s = start;
-    for (let i = 0; i < 2; i++) {
-      const error = ((ax * s + bx) * s + cx) * s - x;
-      const slope = (3 * ax * s + 2 * bx) * s + cx;
-      s -= error / slope;
-    }
-    const error = ((ax * s + bx) * s + cx) * s - x;
-    if (!(Math.abs(error) <= 1e-12 && s >= 0 && s <= 1)) {
-      s = newtonThenBisect(ax, bx, cx, x, s >= 0 && s <= 1 ? s : start);
-    }
+    s = refinedParameter(ax, bx, cx, x, packedGuess(curves, b + 6, x));
   }
   return ((curves[b + 3] * s + curves[b + 4]) * s + curves[b + 5]) * s;
 }

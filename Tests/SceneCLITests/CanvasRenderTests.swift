@@ -94,24 +94,13 @@ import Testing
       let page = folder.appendingPathComponent("\(name).html").absoluteString
       for time in [0, 0.3, 0.8, 1, 1.3, 2] {
         let label = "\(name) @\(time) zoom \(zoom) device scale \(deviceScale)"
-        let shot = folder.appendingPathComponent("shot.png").path
-        try? FileManager.default.removeItem(atPath: shot)
-        try Chromium.screenshot(
-          page + "#at=\(time)&zoom=\(zoom)&bare&background=light", width: width, height: height, to: shot,
-          folder: folder, deviceScale: deviceScale)
         let reference = try PreviewRenderTests().svgPixels(
           spec, timeline: nil, time: time, scale: zoom * Double(deviceScale), folder: folder, rsvg: rsvg)
-        let dump = folder.appendingPathComponent("shot.rgba").path
-        try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
-        let rendered = try #require(ExportTools.Pixels(file: dump))
-        var tally = FrameComparison.Tally()
-        FrameComparison.compare(reference, rendered, label: label, into: &tally)
+        let tally = try PreviewRenderTests.shotTally(
+          page + "#at=\(time)&zoom=\(zoom)&bare&background=light", width: width, height: height,
+          deviceScale: deviceScale, against: reference, label: label, folder: folder, probe: probe)
         lines.append("\(label): \(tally.compared) interior pixels, \(tally.painted) painted, worst \(tally.worst)/255")
-        total.compared += tally.compared
-        total.painted += tally.painted
-        total.worst = max(total.worst, tally.worst)
-        total.mismatchCount += tally.mismatchCount
-        total.mismatches += tally.mismatches.prefix(2)
+        total.add(tally)
         #expect(tally.compared > pixels / 4, "\(label): too few interior pixels compared")
         #expect(tally.painted > 0, "\(label): nothing painted")
       }

@@ -226,6 +226,15 @@ enum FrameComparison {
     var worst = 0
     var mismatches: [String] = []
     var mismatchCount = 0
+
+    /// Adds one frame's tally to this total, keeping the frame's first two mismatches.
+    mutating func add(_ frame: Tally) {
+      compared += frame.compared
+      painted += frame.painted
+      worst = max(worst, frame.worst)
+      mismatchCount += frame.mismatchCount
+      mismatches += frame.mismatches.prefix(2)
+    }
   }
 
   /// Interior pixels (5×5 neighbourhoods uniform within 2/255 in both pictures: anti-aliased edges differ between

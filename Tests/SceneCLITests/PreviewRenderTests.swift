@@ -42,24 +42,13 @@ import Testing
         let label = "\(name) \(timeline ?? "autoplay") @\(time)"
         var fragment = "at=\(time)&zoom=\(scale)&bare&background=light"
         if let timeline { fragment += "&timeline=\(timeline)" }
-        let shot = folder.appendingPathComponent("shot.png").path
-        try? FileManager.default.removeItem(atPath: shot)
-        try Chromium.screenshot(
-          URL(fileURLWithPath: page).absoluteString + "#" + fragment, width: width, height: height, to: shot,
-          folder: folder)
         let reference = try svgPixels(
           spec, timeline: timeline, time: time, scale: Double(scale), folder: folder, rsvg: rsvg)
-        let dump = folder.appendingPathComponent("shot.rgba").path
-        try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
-        let rendered = try #require(ExportTools.Pixels(file: dump))
-        var tally = FrameComparison.Tally()
-        FrameComparison.compare(reference, rendered, label: label, into: &tally)
+        let tally = try Self.shotTally(
+          URL(fileURLWithPath: page).absoluteString + "#" + fragment, width: width, height: height,
+          against: reference, label: label, folder: folder, probe: probe)
         lines.append("\(label): \(tally.compared) interior pixels, \(tally.painted) painted, worst \(tally.worst)/255")
-        total.compared += tally.compared
-        total.painted += tally.painted
-        total.worst = max(total.worst, tally.worst)
-        total.mismatchCount += tally.mismatchCount
-        total.mismatches += tally.mismatches.prefix(2)
+        total.add(tally)
         #expect(tally.compared > width * height / 4, "\(label): too few interior pixels compared")
       }
     }
@@ -72,6 +61,22 @@ import Testing
   }
 
   /// `scenec export svg` at `time` rasterised by rsvg over white (the page's light background).
+  /// The page's screenshot in headless Chromium against `reference`, on interior pixels (FrameComparison).
+  static func shotTally(
+    _ url: String, width: Int, height: Int, deviceScale: Int = 1, against reference: ExportTools.Pixels,
+    label: String, folder: URL, probe: String
+  ) throws -> FrameComparison.Tally {
+    let shot = folder.appendingPathComponent("shot.png").path
+    try? FileManager.default.removeItem(atPath: shot)
+    try Chromium.screenshot(url, width: width, height: height, to: shot, folder: folder, deviceScale: deviceScale)
+    let dump = folder.appendingPathComponent("shot.rgba").path
+    try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
+    let rendered = try #require(ExportTools.Pixels(file: dump))
+    var tally = FrameComparison.Tally()
+    FrameComparison.compare(reference, rendered, label: label, into: &tally)
+    return tally
+  }
+
   func svgPixels(_ spec: String, timeline: String?, time: Double, scale: Double, folder: URL, rsvg: String) throws
     -> ExportTools.Pixels
   {
