@@ -34,7 +34,7 @@ enum Rasterizer {
     guard let open = svg.range(of: "<svg "), let close = svg[open.upperBound...].firstIndex(of: ">") else { return nil }
     let tag = svg[open.upperBound..<close]
     func attribute(_ name: String) -> Double? {
-      guard let start = tag.range(of: " \(name)=\"") ?? tag.range(of: "\(name)=\"") else { return nil }
+      guard let start = tag.range(of: " \(name)=\"") else { return nil }
       return Double(tag[start.upperBound...].prefix { $0 != "\"" })
     }
     guard let width = attribute("width"), let height = attribute("height") else { return nil }

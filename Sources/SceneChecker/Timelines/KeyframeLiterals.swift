@@ -20,19 +20,9 @@ extension CheckContext {
       default: return nil
       }
     }
-    let count = document.count(node)
-    guard document.kind(node) == .sequence, count > 0, count <= limits.maxKeyframes else { return nil }
-    var numbers: [Double] = []
-    numbers.reserveCapacity(count)
-    for index in 0..<count {
-      let item = document.item(node, index)
-      guard document.kind(item) == .scalar, document.style(item) == .plain,
-        let quantity = document.withScalarBytes(item, DecimalLiteral.quantity),
-        quantity.unit == .none || quantity.unit == unit
-      else { return nil }
-      if let range, !(range.closedRange.contains(quantity.value) && range.contains(quantity.value)) { return nil }
-      numbers.append(quantity.value)
+    guard limits.maxKeyframes > 0 else { return nil }
+    return literalNumbers(node, counts: 1...limits.maxKeyframes, unit: unit) { value in
+      range.map { $0.closedRange.contains(value) && $0.contains(value) } ?? true
     }
-    return numbers
   }
 }

@@ -138,9 +138,12 @@ extension CheckContext {
   }
 
   /// A sequence of one of the `counts` lengths whose items are all plain number literals that `number(_:unit:)`
-  /// would accept for `unit` (so no item can hold a split call, and no error is possible): their values, read
-  /// without building the item list; nil for anything else, which the caller then reads item by item.
-  func literalNumbers(_ node: YAMLNode, counts: [Int], unit: Unit?) -> [Double]? {
+  /// would accept for `unit` (so no item can hold a split call, and no error is possible), each value one that
+  /// `accepts`: their values, read without building the item list; nil for anything else, which the caller then
+  /// reads item by item.
+  func literalNumbers(
+    _ node: YAMLNode, counts: some Collection<Int>, unit: Unit?, accepts: (Double) -> Bool = { _ in true }
+  ) -> [Double]? {
     guard document.kind(node) == .sequence else { return nil }
     let count = document.count(node)
     guard count > 0, counts.contains(count) else { return nil }
@@ -150,7 +153,7 @@ extension CheckContext {
       let item = document.item(node, index)
       guard document.kind(item) == .scalar, document.style(item) == .plain,
         let quantity = document.withScalarBytes(item, DecimalLiteral.quantity),
-        unit == nil || quantity.unit == .none || quantity.unit == unit
+        unit == nil || quantity.unit == .none || quantity.unit == unit, accepts(quantity.value)
       else { return nil }
       numbers.append(quantity.value)
     }
