@@ -42,24 +42,6 @@ export function canvasChoice(plan) {
   return { renderer: "canvas", reason: null };
 }
 
-// `#rrggbb` with each channel rounded to 8 bits, as the exporter and the SVG renderer write it.
-const BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-const byte = (x) => BYTES[Math.round(Math.min(Math.max(x, 0), 1) * 255)];
-const hex = (color) => "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
-const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
-
-// The sample's `finite`: what the sample object holds for a slot value (NaN 0, infinities the largest doubles).
-function finite(x) {
-  if (Number.isFinite(x)) return x;
-  if (Number.isNaN(x)) return 0;
-  return x > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
-}
-
-function standardized([x, y, w, h]) {
-  return { x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Math.abs(w), height: Math.abs(h) };
-}
-const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
-
 // The rounded rectangle of the SVG renderer's roundedRectPath: the same corners, quarter circles of the radius
 // (clamped already, so roundRect never scales it down).
 function roundedRect(context, r, radius) {
@@ -97,11 +79,15 @@ function paintOrder(list, scratch) {
 
 /** A renderer into `canvas` with the SVG renderer's interface (`render(sample)`, `resize(width, height)`), and
  * `scale(zoom, devicePixelRatio)`: the canvas's CSS size is the scene's times the zoom, its backing store that
- * times the device pixel ratio, so that it is as sharp as the SVG the page would otherwise show. Given the player
- * module, `renderFrames(player, frames)` draws the player's raw frames (`sampleFrames`) with the same members the
- * sample object would hold, computed by the player's own functions, without building the sample object (most of
- * a frame's script on 1,000 layers). */
-export function createCanvasRenderer(canvas, module = null) {
+ * times the device pixel ratio, so that it is as sharp as the SVG the page would otherwise show. `module` is the
+ * player module and `drawing` the SVG renderer's (Web/scenec-render.js): `renderFrames(player, frames)` draws the
+ * player's raw frames (`sampleFrames`) with the same members the sample object would hold, computed by the
+ * player's own functions, without building the sample object (most of a frame's script on 1,000 layers). */
+export function createCanvasRenderer(canvas, module, drawing) {
+  // The SVG renderer's own rules for colours, rectangles and corner radii, and the player's `finite`: the canvas
+  // must draw what that renderer draws.
+  const { hex, alphaOf, standardized, clampRadius } = drawing;
+  const { finite } = module;
   // Desynchronized: Chromium presents the canvas's frames without the main thread's commit, which halved the
   // 1,000-layer page's main-thread work a frame (13–14 → 7.5–7.9 ms, docs/web-player.md, "Performance"); pixels
   // are the same (CanvasRenderTests).

@@ -2055,7 +2055,8 @@ export function concatenate(m, o) {
   ];
 }
 
-function finite(x) {
+/** What a sample holds for a slot value: NaN as 0, infinities as the largest doubles. */
+export function finite(x) {
   if (Number.isFinite(x)) return x;
   if (Number.isNaN(x)) return 0;
   return x > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;

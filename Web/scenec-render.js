@@ -15,17 +15,17 @@ function fontFamily(family) {
   return family.includes(",") ? family : `${family}, sans-serif`;
 }
 
+// What the canvas renderer (Web/scenec-canvas.js) draws by the same rules, exported for it.
 // `#rrggbb` with each channel rounded to 8 bits, as the exporter writes it, and the alpha clamped to 0…1.
-function hex(color) {
-  const byte = (x) => Math.round(Math.min(Math.max(x, 0), 1) * 255).toString(16).padStart(2, "0");
-  return "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
-}
-const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
+const BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const byte = (x) => BYTES[Math.round(Math.min(Math.max(x, 0), 1) * 255)];
+export const hex = (color) => "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
+export const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
 
-function standardized([x, y, w, h]) {
+export function standardized([x, y, w, h]) {
   return { x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Math.abs(w), height: Math.abs(h) };
 }
-const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
+export const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
 
 function roundedRectPath(r, radius) {
   const [x0, y0, x1, y1] = [r.x, r.y, r.x + r.width, r.y + r.height];
