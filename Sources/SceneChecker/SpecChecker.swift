@@ -116,7 +116,10 @@ public enum SpecChecker {
   ) -> (scene: Scene, shownLayers: Set<Int>) {
     var layerChecker = LayerChecker(context: context)
     layerChecker.builtCounts = builtCounts
-    if let node = fields.value("layers") { layerChecker.checkList(node, parent: nil, suffix: "", depth: 0) }
+    if let node = fields.value("layers") {
+      layerChecker.reserveCapacity(context.document.count(node))
+      layerChecker.checkList(node, parent: nil, suffix: "", depth: 0)
+    }
     var timelineChecker = TimelineChecker(context: context, layers: layerChecker)
     var timelines: [Timeline] = []
     if let node = fields.value("timelines") { timelines = timelineChecker.checkTimelines(node) }

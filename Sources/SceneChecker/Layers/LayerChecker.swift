@@ -24,6 +24,15 @@ struct LayerChecker {
 
   init(context: CheckContext) { self.context = context }
 
+  /// Room for `count` layers (the top-level list's length: repeats and sublayers add more, and grow from there).
+  /// The layer list grown by doubling copied its 40,000 instances through fresh pages (2,200 page faults on the
+  /// 20 MB many-small spec), and the id tables rehashed every key at each doubling.
+  mutating func reserveCapacity(_ count: Int) {
+    layers.reserveCapacity(count)
+    instancesByID.reserveCapacity(count)
+    idSpans.reserveCapacity(count)
+  }
+
   private var document: YAMLDocument { context.document }
 
   private static let allLayerKeys: [SchemaKey] =

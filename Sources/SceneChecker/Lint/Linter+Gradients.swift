@@ -36,7 +36,7 @@ extension Linter {
     var layers = Set<Int>()
     let names: Set<String> = [PropertyName.startPoint.rawValue, PropertyName.endPoint.rawValue]
     for timeline in scene.timelines {
-      Self.forEachLeaf(timeline.root) { if names.contains($0.keyPath.property) { layers.insert($0.layer) } }
+      Self.forEachUse(timeline.root) { if names.contains($1.property) { layers.insert($0) } }
     }
     for states in posesByLayer() {
       for (layer, pose) in states where pose.contains(where: { names.contains($0.keyPath.property) }) {

@@ -13,9 +13,13 @@ struct Linter {
   private var timelinesAnimating: [PropertyUse: TimelineCount] {
     // One lookup per leaf: a use counts a timeline once, when the timeline is not the one it last counted.
     var counts: [PropertyUse: TimelineCount] = [:]
+    // Room for one use per leaf (the most there can be), counted first without copying any animation: grown by
+    // doubling, the table rehashed every use at each step and wrote 8 MB of fresh pages on the 20 MB many-small
+    // spec (2,000 page faults).
+    counts.reserveCapacity(scene.timelines.reduce(0) { $0 + Self.leafCount($1.root) })
     for (index, timeline) in scene.timelines.enumerated() {
-      Self.forEachLeaf(timeline.root) { leaf in
-        counts[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey), default: TimelineCount()].add(index)
+      Self.forEachUse(timeline.root) { layer, keyPath in
+        counts[PropertyUse(layer: layer, property: keyPath.propertyKey), default: TimelineCount()].add(index)
       }
     }
     return counts
@@ -69,7 +73,7 @@ struct Linter {
     }
     var animated = Set<Int>()
     for timeline in scene.timelines {
-      Self.forEachLeaf(timeline.root) { if $0.keyPath.propertyKey == .sublayerTransform { animated.insert($0.layer) } }
+      Self.forEachUse(timeline.root) { if $1.propertyKey == .sublayerTransform { animated.insert($0) } }
     }
     let property = LayerProperty.of(.sublayerTransform)
     var reported = Set<String>()
@@ -226,6 +230,23 @@ struct Linter {
         LintDiagnostics.unusedLayer,
         "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
         at: layer.idSpan, help: "remove the layer, or animate it into view")
+    }
+  }
+
+  /// How many animations `node` holds; matching the case without binding it copies nothing.
+  static func leafCount(_ node: AnimationNode) -> Int {
+    switch node.kind {
+    case .animation: return 1
+    case .group(let children), .instances(let children): return children.reduce(0) { $0 + leafCount($1) }
+    }
+  }
+
+  /// Each animation's layer and key path, for the walks that read nothing else: binding the whole leaf
+  /// (`forEachLeaf`) copied every `Animation` out of its box, retaining each of its arrays and strings.
+  static func forEachUse(_ node: AnimationNode, _ body: (_ layer: Int, _ keyPath: AnimatableKeyPath) -> Void) {
+    switch node.kind {
+    case .animation(let animation): body(animation.layer, animation.keyPath)
+    case .group(let children), .instances(let children): for child in children { forEachUse(child, body) }
     }
   }
 

@@ -16,7 +16,7 @@ extension Linter {
     var shown = Set<Int>()
     for timeline in scene.timelines {
       // By the property's key: a String comparison per leaf cost more than the rest of the check.
-      Self.forEachLeaf(timeline.root) { if $0.keyPath.propertyKey == .shadowOpacity { shown.insert($0.layer) } }
+      Self.forEachUse(timeline.root) { if $1.propertyKey == .shadowOpacity { shown.insert($0) } }
     }
     for state in scene.stateMachine?.states ?? [] {
       for value in state.pose where value.keyPath.propertyKey == .shadowOpacity { shown.insert(value.layer) }

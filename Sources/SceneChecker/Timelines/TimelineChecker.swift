@@ -27,6 +27,7 @@ struct TimelineChecker {
   mutating func checkTimelines(_ node: YAMLNode) -> [Timeline] {
     guard context.expectMapping(node, place: "timelines") else { return [] }
     var timelines: [Timeline] = []
+    timelines.reserveCapacity(document.count(node))  // one per entry at most: never regrown (nor copied)
     for entry in document.entries(node) {
       guard let name = context.name(entry.key, what: "timeline name") else { continue }
       var autoplay = false
@@ -240,6 +241,7 @@ struct TimelineChecker {
       return nil
     }
     var children: [AnimationNode] = []
+    children.reserveCapacity(items.count)  // one allocation per group, not one per doubling
     var ok = true
     for item in items {
       if let child = decode(item, targets: targets, insideInstances: insideInstances, isRoot: false, depth: depth + 1) {
