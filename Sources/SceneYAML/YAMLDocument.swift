@@ -2,17 +2,23 @@ import SceneDiagnostics
 
 /// An untyped YAML tree in which every node keeps its start and end position.
 ///
-/// The tree is stored as flat arrays (an arena): one 16-byte record and one shape byte per node, the children of
+/// The tree is stored as flat arrays (an arena): one 12-byte record and one shape byte per node, the children of
 /// collections in one shared index array, and all scalar text in one byte buffer. Reading a 20 MB spec therefore
 /// costs a few allocations in all, not one per node, and walking it touches contiguous memory.
 public struct YAMLDocument: Sendable {
   // The record and the arrays are visible to inlinable accessors, so that the checker's many small reads are
   // specialised and inlined across the module boundary.
+  //
+  // A node's end is not stored in its record, but where it costs nothing or almost nothing (`span(_:)`): a scalar
+  // whose text is read from the source ends where its text ends (plus the closing quote), the reader keeping any
+  // other scalar's text in `scalarBytes`, where the end is the four bytes before the text; a collection whose
+  // children are the next nodes keeps its end in `first` (the first child is the next node), another its end in
+  // `children` just before its children. The end was a quarter of every record: 12 MB of a 20 MB spec's arena.
   @usableFromInline struct Record: Sendable {
     @usableFromInline var start: UInt32
-    @usableFromInline var end: UInt32
     /// Scalars: range in `scalarBytes` (or `source`). Collections: range in `children` (mappings hold key, value
-    /// pairs), or, when the children are the very next nodes, the first child's own index (`contiguousChildren`).
+    /// pairs), after the collection's end; or, when the children are the very next nodes (`contiguousChildren`),
+    /// the collection's end.
     @usableFromInline var first: UInt32
     @usableFromInline var count: UInt32
   }
@@ -20,7 +26,7 @@ public struct YAMLDocument: Sendable {
   @usableFromInline var records: [Record] = []
   /// Per node: the kind (bits 0–1), the scalar style (bits 2–4), whether it is a flow collection (bit 5), and
   /// whether a scalar's text is read from `source` rather than `scalarBytes` (bit 6), and whether a collection's
-  /// children are the nodes right after it, listed nowhere (bit 7).
+  /// children are the nodes right after it, listed nowhere (bit 7; set while the collection is open).
   @usableFromInline var shapes: [UInt8] = []
   @usableFromInline var children: [UInt32] = []
   /// Text of the scalars whose decoded text differs from the bytes as written (escapes, folding).
@@ -36,23 +42,44 @@ public struct YAMLDocument: Sendable {
   /// The node index of child `position` of a collection (a mapping's keys and values both count).
   @inlinable func child(_ record: Record, of node: YAMLNode, at position: Int) -> Int {
     shapes[node.index] & Self.contiguousChildren != 0
-      ? Int(record.first) + position : Int(children[Int(record.first) + position])
+      ? node.index + 1 + position : Int(children[Int(record.first) + position])
   }
 
-  /// Appends a node; returns its index.
-  mutating func append(
-    kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32
-  ) -> Int {
-    records.append(Record(start: start, end: end, first: first, count: count))
-    shapes.append(kind.rawValue | style.rawValue << 2 | (isFlow ? 0x20 : 0))
+  /// Appends an open collection, which ends at `end` until `close` says otherwise; returns its index.
+  mutating func appendCollection(_ kind: YAMLNodeKind, isFlow: Bool, start: UInt32, end: UInt32) -> Int {
+    records.append(Record(start: start, first: end, count: 0))
+    shapes.append(kind.rawValue | (isFlow ? 0x20 : 0) | Self.contiguousChildren)
     return records.count - 1
   }
 
-  /// Appends a scalar whose text is `source[first ..< first + count]`; returns its index.
-  mutating func appendScalarInSource(style: YAMLScalarStyle, start: UInt32, end: UInt32, first: UInt32, count: UInt32)
+  /// Gives the collection at `index` its end and children: `pending` when they are not the nodes right after it.
+  mutating func close(_ index: Int, end: UInt32, count: Int, pending: ArraySlice<UInt32>?) {
+    if let pending {
+      shapes[index] &= ~Self.contiguousChildren
+      children.append(end)
+      records[index].first = UInt32(children.count)
+      children.append(contentsOf: pending)
+    } else {
+      records[index].first = end
+    }
+    records[index].count = UInt32(count)
+  }
+
+  /// Appends a scalar whose text is `text`, kept in `scalarBytes` after its end; returns its index.
+  mutating func appendScalar(style: YAMLScalarStyle, start: UInt32, end: UInt32, text: UnsafeBufferPointer<UInt8>?)
     -> Int
   {
-    records.append(Record(start: start, end: end, first: first, count: count))
+    withUnsafeBytes(of: end.littleEndian) { scalarBytes.append(contentsOf: $0) }
+    records.append(Record(start: start, first: UInt32(scalarBytes.count), count: UInt32(text?.count ?? 0)))
+    if let text { scalarBytes.append(contentsOf: text) }
+    shapes.append(YAMLNodeKind.scalar.rawValue | style.rawValue << 2)
+    return records.count - 1
+  }
+
+  /// Appends a scalar whose text is `source[first ..< first + count]`, just before its end (or its closing quote);
+  /// returns its index.
+  mutating func appendScalarInSource(style: YAMLScalarStyle, start: UInt32, first: UInt32, count: UInt32) -> Int {
+    records.append(Record(start: start, first: first, count: count))
     shapes.append(YAMLNodeKind.scalar.rawValue | style.rawValue << 2 | Self.textInSource)
     return records.count - 1
   }
@@ -68,7 +95,21 @@ public struct YAMLDocument: Sendable {
 
   @inlinable public func span(_ node: YAMLNode) -> Span {
     let record = records[node.index]
-    return Span(start: Int(record.start), end: Int(record.end))
+    let shape = shapes[node.index]
+    let end: UInt32
+    if shape & 3 == YAMLNodeKind.scalar.rawValue {
+      if shape & Self.textInSource != 0 {
+        end = record.first + record.count + (shape >> 2 & 7 == YAMLScalarStyle.plain.rawValue ? 0 : 1)
+      } else {
+        end = UInt32(
+          littleEndian: scalarBytes.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: Int(record.first) - 4, as: UInt32.self)
+          })
+      }
+    } else {
+      end = shape & Self.contiguousChildren != 0 ? record.first : children[Int(record.first) - 1]
+    }
+    return Span(start: Int(record.start), end: Int(end))
   }
 
   @inlinable public func isFlow(_ node: YAMLNode) -> Bool { shapes[node.index] & 0x20 != 0 }

@@ -220,17 +220,16 @@ struct TreeBuilder {
 
   mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
     // Text as written (plain, or quoted without escapes: just inside the quote) is read from the source.
-    if let text, let offset = Self.writtenOffset(of: text, in: bytes, span: span, quoted: style != .plain) {
-      attach(
-        kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end),
-        first: UInt32(offset), count: UInt32(text.count), inSource: true)
+    // Only where the scalar ends right after its text (or its closing quote), as the arena derives the end.
+    if let text, let offset = Self.writtenOffset(of: text, in: bytes, span: span, quoted: style != .plain),
+      offset + text.count + (style == .plain ? 0 : 1) == span.end
+    {
+      link(
+        document.appendScalarInSource(
+          style: style, start: UInt32(span.start), first: UInt32(offset), count: UInt32(text.count)))
       return true
     }
-    let first = UInt32(document.scalarBytes.count)
-    if let text { document.scalarBytes.append(contentsOf: text) }
-    attach(
-      kind: .scalar, style: style, isFlow: false, start: UInt32(span.start), end: UInt32(span.end), first: first,
-      count: UInt32(text?.count ?? 0))
+    link(document.appendScalar(style: style, start: UInt32(span.start), end: UInt32(span.end), text: text))
     return true
   }
 
@@ -255,8 +254,8 @@ struct TreeBuilder {
         at: Span(start: span.start, end: span.start + 1), help: "raise the limit with --max-depth if it is meant")
       return false
     }
-    let index = attach(
-      kind: kind, style: .plain, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), first: 0, count: 0)
+    let index = document.appendCollection(kind, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end))
+    link(index)
     open.append((index, pending.count))
     if flow { flowDepth += 1 }
     return true
@@ -270,16 +269,10 @@ struct TreeBuilder {
       contiguous = false
       break
     }
-    if contiguous {
-      document.records[index].first = UInt32(index + 1)
-      document.shapes[index] |= YAMLDocument.contiguousChildren
-    } else {
-      document.records[index].first = UInt32(document.children.count)
-      document.children.append(contentsOf: pending[pendingStart...])
-    }
+    document.close(
+      index, end: UInt32(max(end, Int(document.records[index].start))), count: count,
+      pending: contiguous ? nil : pending[pendingStart...])
     pending.removeSubrange(pendingStart...)
-    document.records[index].count = UInt32(count)
-    document.records[index].end = UInt32(max(end, Int(document.records[index].start)))
     if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
     if document.isFlow(YAMLNode(index: index)) {
       flowDepth -= 1
@@ -306,22 +299,13 @@ struct TreeBuilder {
     }
   }
 
-  /// Appends a node and links it to its parent; returns its index.
-  @discardableResult
-  mutating func attach(
-    kind: YAMLNodeKind, style: YAMLScalarStyle, isFlow: Bool, start: UInt32, end: UInt32, first: UInt32, count: UInt32,
-    inSource: Bool = false
-  ) -> Int {
-    let index =
-      inSource
-      ? document.appendScalarInSource(style: style, start: start, end: end, first: first, count: count)
-      : document.append(kind: kind, style: style, isFlow: isFlow, start: start, end: end, first: first, count: count)
+  /// Links the node just appended at `index` to its parent (or makes it the root). Inlined: called for every node.
+  @inline(__always) mutating func link(_ index: Int) {
     if open.isEmpty {
       if document.root == nil { document.root = YAMLNode(index: index) }
     } else {
       pending.append(UInt32(index))
     }
-    return index
   }
 
   static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {
