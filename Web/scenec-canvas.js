@@ -50,11 +50,44 @@ function roundedRect(context, r, radius) {
 }
 
 // What the drawing reads of a layer, one record per layer kept across frames: the members of its sample object
-// that the canvas draws, with `matrix` its map into the scene as [a b c d e f].
+// that the canvas draws, with `matrix` its map into the scene as [a b c d e f]; and what the drawing keeps of it
+// between frames, so that a frame allocates nothing per layer: its sublayers in paint order, its standardized
+// bounds and border's inner rectangle, its two colours' fill styles.
 function record(index, id) {
-  return { index, id, children: [], matrix: [1, 0, 0, 1, 0, 0], hidden: false, opacity: 1, zPosition: 0,
+  return { index, order: index, id, children: [], matrix: [1, 0, 0, 1, 0, 0], hidden: false, opacity: 1, zPosition: 0,
     doubleSided: true, masksToBounds: false, bounds: [0, 0, 0, 0], cornerRadius: 0, borderWidth: 0,
-    backgroundColor: [0, 0, 0, 0], borderColor: [0, 0, 0, 0] };
+    backgroundColor: [0, 0, 0, 0], borderColor: [0, 0, 0, 0], ...drawingState() };
+}
+
+function drawingState() {
+  return { ordered: [], rectangle: { x: 0, y: 0, width: 0, height: 0 }, inner: { x: 0, y: 0, width: 0, height: 0 },
+    backgroundStyle: { r: NaN, g: NaN, b: NaN, style: "" }, borderStyle: { r: NaN, g: NaN, b: NaN, style: "" } };
+}
+
+// A context and the state it was last given (transform, alpha, fill style): a call that would give it the state
+// it has already is left out. A fill costs the same either way; the calls left out are the binding's crossings,
+// about 2,000 of a 1,000-layer frame's 7,500 (docs/web-player.md, "Performance"). `forget` after anything that
+// sets the state behind its back (restore, a resize).
+function surface(context) {
+  return { context, matrix: [NaN, NaN, NaN, NaN, NaN, NaN], alpha: NaN, style: null };
+}
+
+function forget(target) {
+  target.matrix[0] = NaN;
+  target.alpha = NaN;
+  target.style = null;
+}
+
+function transform(target, a, b, c, d, e, f) {
+  const m = target.matrix;
+  if (m[0] === a && m[1] === b && m[2] === c && m[3] === d && m[4] === e && m[5] === f) return;
+  m[0] = a; m[1] = b; m[2] = c; m[3] = d; m[4] = e; m[5] = f;
+  target.context.setTransform(a, b, c, d, e, f);
+}
+
+function paint(target, style, alpha) {
+  if (target.style !== style) { target.style = style; target.context.fillStyle = style; }
+  if (target.alpha !== alpha) { target.alpha = alpha; target.context.globalAlpha = alpha; }
 }
 
 // The sample object's `matrix`, or its `matrix3d` (a layer under a sublayerTransform, which canvasChoice admits
@@ -65,16 +98,47 @@ function affineOfMatrix3D(m, into) {
   into[4] = m[12] / w; into[5] = m[13] / w;
 }
 
-// Siblings in the SVG renderer's paint order: by zPosition, ties in plan order (the sort is stable).
-const byDepth = (l, r) => l.zPosition - r.zPosition;
+// Siblings in the SVG renderer's paint order: by zPosition, ties in plan order (`order`, the layer's index). That
+// order is total, so any sort gives the stable sort's result; `scratch` keeps the last frame's order of the same
+// list, which an insertion sort puts right in a few moves when some zPositions moved (400 of the 1,000-layer
+// scene's roots animate theirs), with a full sort when it would take more.
+const before = (l, r) => l.zPosition < r.zPosition || (l.zPosition === r.zPosition && l.order < r.order);
+const byDepth = (l, r) => (before(l, r) ? -1 : before(r, l) ? 1 : 0);
 function paintOrder(list, scratch) {
   if (list.length < 2) return list;
   let sorted = true;
   for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1].zPosition <= list[i].zPosition;
   if (sorted) return list;
-  scratch.length = 0;
-  for (const layer of list) scratch.push(layer);
-  return scratch.sort(byDepth);
+  if (scratch.source !== list || scratch.length !== list.length) {
+    scratch.length = 0;
+    for (const layer of list) scratch.push(layer);
+    scratch.source = list;
+  }
+  let moves = 8 * scratch.length;
+  for (let i = 1; i < scratch.length; i++) {
+    const layer = scratch[i];
+    let j = i - 1;
+    while (j >= 0 && before(layer, scratch[j])) {
+      if (--moves < 0) {
+        scratch[j + 1] = layer;
+        return scratch.sort(byDepth);
+      }
+      scratch[j + 1] = scratch[j];
+      j--;
+    }
+    scratch[j + 1] = layer;
+  }
+  return scratch;
+}
+
+// The SVG renderer's `hex` of a colour, made again only when its components change (most layers' colours stand
+// still), so that the context is handed the same string as before.
+function styleOf(cache, color, hex) {
+  if (cache.r !== color[0] || cache.g !== color[1] || cache.b !== color[2]) {
+    cache.r = color[0]; cache.g = color[1]; cache.b = color[2];
+    cache.style = hex(color);
+  }
+  return cache.style;
 }
 
 /** A renderer into `canvas` with the SVG renderer's interface (`render(sample)`, `resize(width, height)`), and
@@ -91,7 +155,7 @@ export function createCanvasRenderer(canvas, module, drawing) {
   // Desynchronized: Chromium presents the canvas's frames without the main thread's commit, which halved the
   // 1,000-layer page's main-thread work a frame (13–14 → 7.5–7.9 ms, docs/web-player.md, "Performance"); pixels
   // are the same (CanvasRenderTests).
-  const context = canvas.getContext("2d", { desynchronized: true });
+  const main = surface(canvas.getContext("2d", { desynchronized: true }));
   let size = { width: 0, height: 0 };
   let zoom = 1;
   let ratio = 1;
@@ -111,7 +175,13 @@ export function createCanvasRenderer(canvas, module, drawing) {
     canvas.width = Math.max(1, Math.round(cssWidth * ratio));
     canvas.height = Math.max(1, Math.round(cssHeight * ratio));
     base = [size.width > 0 ? canvas.width / size.width : 1, size.height > 0 ? canvas.height / size.height : 1];
-    for (const group of groups) { group.canvas.width = canvas.width; group.canvas.height = canvas.height; }
+    for (const group of groups) {
+      group.canvas.width = canvas.width;
+      group.canvas.height = canvas.height;
+      forget(group.target);
+    }
+    // A canvas given a size has its context's state reset.
+    forget(main);
   }
 
   function groupContext(depth) {
@@ -119,23 +189,18 @@ export function createCanvasRenderer(canvas, module, drawing) {
       const offscreen = document.createElement("canvas");
       offscreen.width = canvas.width;
       offscreen.height = canvas.height;
-      groups[depth] = { canvas: offscreen, context: offscreen.getContext("2d") };
+      groups[depth] = { canvas: offscreen, target: surface(offscreen.getContext("2d")) };
     }
     const group = groups[depth];
-    group.context.setTransform(1, 0, 0, 1, 0, 0);
-    group.context.clearRect(0, 0, group.canvas.width, group.canvas.height);
-    return group.context;
+    transform(group.target, 1, 0, 0, 1, 0, 0);
+    group.target.context.clearRect(0, 0, group.canvas.width, group.canvas.height);
+    return group.target;
   }
 
   function place(target, m) {
-    const [sx, sy] = base;
-    target.setTransform(sx * m[0], sy * m[1], sx * m[2], sy * m[3], sx * m[4], sy * m[5]);
-  }
-
-  function fill(target, color, alpha, rule) {
-    target.fillStyle = hex(color);
-    target.globalAlpha = alpha * alphaOf(color);
-    target.fill(rule);
+    const sx = base[0];
+    const sy = base[1];
+    transform(target, sx * m[0], sy * m[1], sx * m[2], sy * m[3], sx * m[4], sy * m[5]);
   }
 
   // One layer and its sublayers, in Core Animation's order: the background, then (clipped by masksToBounds) the
@@ -144,73 +209,84 @@ export function createCanvasRenderer(canvas, module, drawing) {
   // primitive and has no sublayers, where multiplying that primitive's alpha is the same.
   function draw(target, layer, depth) {
     const m = layer.matrix;
-    if (layer.hidden || !(layer.opacity > 0) || !m.every(Number.isFinite)) return;
+    if (layer.hidden || !(layer.opacity > 0)) return;
+    for (let i = 0; i < 6; i++) if (!Number.isFinite(m[i])) return;
     // LayerProjection.isCulled for an affine map: doubleSided false and the layer mirrored.
     if (!layer.doubleSided && m[0] * m[3] - m[1] * m[2] < 0) return;
     const opacity = Math.min(layer.opacity, 1);
-    const children = paintOrder(layer.children, []);
-    const bounds = standardized(layer.bounds);
+    const children = paintOrder(layer.children, layer.ordered);
+    const bounds = standardized(layer.bounds, layer.rectangle);
     const radius = clampRadius(layer.cornerRadius, bounds);
     const hasArea = bounds.width > 0 && bounds.height > 0;
     const background = hasArea && alphaOf(layer.backgroundColor) > 0;
     const border = hasArea && alphaOf(layer.borderColor) > 0 && layer.borderWidth > 0;
     const grouped = opacity < 1 && (children.length > 0 || (background && border));
     const into = grouped ? groupContext(depth) : target;
+    const context = into.context;
     const alpha = grouped ? 1 : opacity;
     if (background) {
       place(into, m);
       const color = layer.backgroundColor;
+      paint(into, styleOf(layer.backgroundStyle, color, hex), alpha * alphaOf(color));
       if (radius > 0) {
-        into.beginPath();
-        into.roundRect(bounds.x, bounds.y, bounds.width, bounds.height, radius);
-        fill(into, color, alpha);
+        context.beginPath();
+        context.roundRect(bounds.x, bounds.y, bounds.width, bounds.height, radius);
+        context.fill();
       } else {
-        into.fillStyle = hex(color);
-        into.globalAlpha = alpha * alphaOf(color);
-        into.fillRect(bounds.x, bounds.y, bounds.width, bounds.height);
+        context.fillRect(bounds.x, bounds.y, bounds.width, bounds.height);
       }
     }
     if (children.length) {
       if (layer.masksToBounds) {
-        into.save();
+        context.save();
         place(into, m);
-        into.beginPath();
-        roundedRect(into, bounds, radius);
-        into.clip();
+        context.beginPath();
+        roundedRect(context, bounds, radius);
+        context.clip();
       }
       for (const child of children) draw(into, child, depth + (grouped ? 1 : 0));
-      if (layer.masksToBounds) into.restore();
+      if (layer.masksToBounds) {
+        context.restore();
+        forget(into);
+      }
     }
     if (border) {
       const width = layer.borderWidth;
       place(into, m);
-      into.beginPath();
-      roundedRect(into, bounds, radius);
-      const inner = { x: bounds.x + width, y: bounds.y + width,
-        width: bounds.width - 2 * width, height: bounds.height - 2 * width };
-      if (inner.width > 0 && inner.height > 0) roundedRect(into, inner, clampRadius(layer.cornerRadius - width, inner));
-      fill(into, layer.borderColor, alpha, "evenodd");
+      context.beginPath();
+      roundedRect(context, bounds, radius);
+      const inner = layer.inner;
+      inner.x = bounds.x + width;
+      inner.y = bounds.y + width;
+      inner.width = bounds.width - 2 * width;
+      inner.height = bounds.height - 2 * width;
+      if (inner.width > 0 && inner.height > 0) {
+        roundedRect(context, inner, clampRadius(layer.cornerRadius - width, inner));
+      }
+      const color = layer.borderColor;
+      paint(into, styleOf(layer.borderStyle, color, hex), alpha * alphaOf(color));
+      context.fill("evenodd");
     }
     if (grouped) {
-      target.setTransform(1, 0, 0, 1, 0, 0);
-      target.globalAlpha = opacity;
-      target.drawImage(groups[depth].canvas, 0, 0);
+      transform(target, 1, 0, 0, 1, 0, 0);
+      if (target.alpha !== opacity) { target.alpha = opacity; target.context.globalAlpha = opacity; }
+      target.context.drawImage(groups[depth].canvas, 0, 0);
     }
   }
 
+  const rootOrder = [];
   function drawRoots(roots) {
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.globalAlpha = 1;
-    context.clearRect(0, 0, canvas.width, canvas.height);
-    for (const layer of paintOrder(roots, [])) draw(context, layer, 0);
+    transform(main, 1, 0, 0, 1, 0, 0);
+    main.context.clearRect(0, 0, canvas.width, canvas.height);
+    for (const layer of paintOrder(roots, rootOrder)) draw(main, layer, 0);
   }
 
   // A sample object as records (its members are the records' own).
   function render(sample) {
     const byId = new Map();
     const roots = [];
-    for (const layer of sample.layers) {
-      const r = { ...layer, children: [], matrix: layer.matrix ?? [0, 0, 0, 0, 0, 0] };
+    for (const [order, layer] of sample.layers.entries()) {
+      const r = { ...layer, order, children: [], matrix: layer.matrix ?? [0, 0, 0, 0, 0, 0], ...drawingState() };
       if (layer.matrix3d) affineOfMatrix3D(layer.matrix3d, r.matrix);
       byId.set(layer.id, r);
       if (layer.parent === null || layer.parent === undefined) roots.push(r);
@@ -227,7 +303,17 @@ export function createCanvasRenderer(canvas, module, drawing) {
       if (layer.parent < 0) roots.push(layers[index]);
       else layers[layer.parent].children.push(layers[index]);
     });
-    table = { plan, layers, roots, through: module.throughSublayerTransform(plan), affine: [], maps: [] };
+    const through = module.throughSublayerTransform(plan);
+    // The layers whose projective map a sublayer's reads: the others' is not made.
+    const mapped = plan.layers.map((layer, index) => through[index]);
+    plan.layers.forEach((layer, index) => { if (through[index]) mapped[layer.parent] = true; });
+    const slots = ["opacity", "hidden", "zPosition", "doubleSided", "masksToBounds", "bounds", "cornerRadius",
+      "borderWidth", "backgroundColor", "borderColor"].map((name) => module.SLOTS[name].first);
+    // Each layer's affine map into the scene, kept in place: the arrays a frame's products return die young, where
+    // arrays kept until the next frame would each survive a scavenge and fill the old generation (a major GC, a
+    // pause of 10–20 ms, every few seconds; docs/web-player.md, "Performance").
+    const affine = plan.layers.map(() => new Float64Array(6));
+    table = { plan, layers, roots, through, mapped, slots, affine, maps: [] };
     return table;
   }
 
@@ -235,16 +321,14 @@ export function createCanvasRenderer(canvas, module, drawing) {
   // members: the local matrix times the superlayer's, the projective map through a sublayerTransform, each number
   // through `finite`.
   function renderFrames(player, frames) {
-    const { SLOTS, localMatrix, concatenate, projectiveLocal, concatenateProjective } = module;
-    const { layers, roots, through, affine, maps } = tableOf(player.plan);
-    const slot = (name) => SLOTS[name].first;
-    const [op, hid, z, ds, mtb, bo, cr, bw, bg, bc] = ["opacity", "hidden", "zPosition", "doubleSided",
-      "masksToBounds", "bounds", "cornerRadius", "borderWidth", "backgroundColor", "borderColor"].map(slot);
+    const { localMatrix, concatenate, projectiveLocal, concatenateProjective } = module;
+    const { layers, roots, through, mapped, slots, affine, maps } = tableOf(player.plan);
+    const [op, hid, z, ds, mtb, bo, cr, bw, bg, bc] = slots;
     player.plan.layers.forEach((layer, index) => {
       const v = frames[index].values;
       const r = layers[index];
       const local = localMatrix(v);
-      affine[index] = layer.parent < 0 ? local : concatenate(local, affine[layer.parent]);
+      affine[index].set(layer.parent < 0 ? local : concatenate(local, affine[layer.parent]));
       if (through[index]) {
         const parentMap = maps[layer.parent];
         maps[index] = concatenateProjective(projectiveLocal(v, frames[layer.parent].values, null), parentMap);
@@ -253,7 +337,7 @@ export function createCanvasRenderer(canvas, module, drawing) {
         r.matrix[3] = h[4] / h[8]; r.matrix[4] = h[6] / h[8]; r.matrix[5] = h[7] / h[8];
       } else {
         const m = affine[index];
-        maps[index] = [m[0], m[1], 0, m[2], m[3], 0, m[4], m[5], 1];
+        if (mapped[index]) maps[index] = [m[0], m[1], 0, m[2], m[3], 0, m[4], m[5], 1];
         for (let i = 0; i < 6; i++) r.matrix[i] = finite(m[i]);
       }
       r.opacity = finite(v[op]);

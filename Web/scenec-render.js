@@ -22,8 +22,13 @@ const byte = (x) => BYTES[Math.round(Math.min(Math.max(x, 0), 1) * 255)];
 export const hex = (color) => "#" + byte(color[0]) + byte(color[1]) + byte(color[2]);
 export const alphaOf = (color) => Math.min(Math.max(color[3], 0), 1);
 
-export function standardized([x, y, w, h]) {
-  return { x: w < 0 ? x + w : x, y: h < 0 ? y + h : y, width: Math.abs(w), height: Math.abs(h) };
+// `into` is the canvas renderer's rectangle kept per layer, filled instead of a new object each frame.
+export function standardized([x, y, w, h], into = {}) {
+  into.x = w < 0 ? x + w : x;
+  into.y = h < 0 ? y + h : y;
+  into.width = Math.abs(w);
+  into.height = Math.abs(h);
+  return into;
 }
 export const clampRadius = (r, rect) => Math.max(0, Math.min(r, Math.min(rect.width, rect.height) / 2));
 
