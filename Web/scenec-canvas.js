@@ -87,6 +87,10 @@ function transform(target, a, b, c, d, e, f) {
 
 function paint(target, style, alpha) {
   if (target.style !== style) { target.style = style; target.context.fillStyle = style; }
+  fade(target, alpha);
+}
+
+function fade(target, alpha) {
   if (target.alpha !== alpha) { target.alpha = alpha; target.context.globalAlpha = alpha; }
 }
 
@@ -269,7 +273,7 @@ export function createCanvasRenderer(canvas, module, drawing) {
     }
     if (grouped) {
       transform(target, 1, 0, 0, 1, 0, 0);
-      if (target.alpha !== opacity) { target.alpha = opacity; target.context.globalAlpha = opacity; }
+      fade(target, opacity);
       target.context.drawImage(groups[depth].canvas, 0, 0);
     }
   }

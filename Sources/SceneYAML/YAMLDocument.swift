@@ -39,6 +39,12 @@ public struct YAMLDocument: Sendable {
   /// …: most collections of a spec, so the `children` array holds only the others.
   @usableFromInline static let contiguousChildren: UInt8 = 0x80
 
+  /// Where a scalar whose text is `source[first ..< first + count]` ends: right after its text, or after its
+  /// closing quote. The reader keeps a scalar's text in the source only where this is its end.
+  @inlinable static func endInSource(first: UInt32, count: UInt32, quoted: Bool) -> UInt32 {
+    first + count + (quoted ? 1 : 0)
+  }
+
   /// The node index of child `position` of a collection (a mapping's keys and values both count).
   @inlinable func child(_ record: Record, of node: YAMLNode, at position: Int) -> Int {
     shapes[node.index] & Self.contiguousChildren != 0
@@ -99,7 +105,8 @@ public struct YAMLDocument: Sendable {
     let end: UInt32
     if shape & 3 == YAMLNodeKind.scalar.rawValue {
       if shape & Self.textInSource != 0 {
-        end = record.first + record.count + (shape >> 2 & 7 == YAMLScalarStyle.plain.rawValue ? 0 : 1)
+        end = Self.endInSource(
+          first: record.first, count: record.count, quoted: shape >> 2 & 7 != YAMLScalarStyle.plain.rawValue)
       } else {
         end = UInt32(
           littleEndian: scalarBytes.withUnsafeBytes {

@@ -222,7 +222,8 @@ struct TreeBuilder {
     // Text as written (plain, or quoted without escapes: just inside the quote) is read from the source.
     // Only where the scalar ends right after its text (or its closing quote), as the arena derives the end.
     if let text, let offset = Self.writtenOffset(of: text, in: bytes, span: span, quoted: style != .plain),
-      offset + text.count + (style == .plain ? 0 : 1) == span.end
+      YAMLDocument.endInSource(first: UInt32(offset), count: UInt32(text.count), quoted: style != .plain)
+        == UInt32(span.end)
     {
       link(
         document.appendScalarInSource(

@@ -30,19 +30,17 @@ public struct SourceFile: Sendable {
       guard let base = buffer.baseAddress else { return }
       // The lines counted first (a second memchr pass, ~1 ms for 20 MB) so the table is allocated once: grown by
       // doubling, a 20 MB spec's 5 MB table was copied through fresh pages four times (1,800 page faults).
+      func forEachLineStart(_ body: (Int) -> Void) {
+        var offset = 0
+        while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+          offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+          body(offset)
+        }
+      }
       var lines = 0
-      var offset = 0
-      while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-        lines += 1
-        offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-      }
+      forEachLineStart { _ in lines += 1 }
       starts.reserveCapacity(lines + 1)
-      offset = 0
-      while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-        let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        starts.append(index + 1)
-        offset = index + 1
-      }
+      forEachLineStart { starts.append($0) }
     }
     self.lineStarts = starts
     var nonASCII: [Int] = []
