@@ -8,8 +8,14 @@
 public protocol OutputSink: AnyObject {
   /// Writes all of `text`; returns false when the stream is closed (a reader such as `head -1` went away).
   func write(_ text: String) -> Bool
+  /// Writes UTF-8 bytes (a large JSON output, written without becoming a String first).
+  func write(bytes: [UInt8]) -> Bool
   /// Whether this stream is a terminal (for colour).
   var isTerminal: Bool { get }
+}
+
+extension OutputSink {
+  public func write(bytes: [UInt8]) -> Bool { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// A POSIX file descriptor, written with `write(2)` so that a closed pipe is an error we can report, not a trap.
@@ -20,11 +26,12 @@ public final class DescriptorSink: OutputSink {
 
   public var isTerminal: Bool { isatty(descriptor) == 1 }
 
-  public func write(_ text: String) -> Bool {
-    var bytes = Array(text.utf8)
+  public func write(_ text: String) -> Bool { write(bytes: Array(text.utf8)) }
+
+  public func write(bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
+      let written = bytes.withUnsafeBytes { buffer in
         #if canImport(Glibc)
           Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         #else

@@ -52,14 +52,20 @@ enum SpecFiles {
     throws(CommandFailure)
     -> SourceFile
   {
+    SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try readBytes(path, console: console, limit: limit))
+  }
+
+  /// The bytes `read` reads, for a file that is not shown as source (a plan: its diagnostics name members, not
+  /// lines, so it needs no line table).
+  static func readBytes(_ path: String, console: Console, limit: Int) throws(CommandFailure) -> [UInt8] {
     let cap = limit < Int.max ? limit + 1 : limit
     if path == "-" {
       if let descriptor = console.standardInputDescriptor {
         guard let bytes = readBounded(descriptor, cap: cap) else { throw .usage("cannot read standard input") }
-        return SourceFile(path: "<stdin>", bytes: bytes)
+        return bytes
       }
       guard let bytes = console.readStandardInput() else { throw .usage("cannot read standard input") }
-      return SourceFile(path: "<stdin>", bytes: Array(bytes.prefix(cap)))
+      return Array(bytes.prefix(cap))
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .usage("cannot read \(path): \(String(cString: strerror(errno)))") }
@@ -67,7 +73,7 @@ enum SpecFiles {
     guard let bytes = readBounded(descriptor, cap: cap) else {
       throw .usage("cannot read \(path): \(String(cString: strerror(errno)))")
     }
-    return SourceFile(path: path, bytes: bytes)
+    return bytes
   }
 
   /// Up to `cap` bytes from `descriptor` (until end of file); nil on a read error.

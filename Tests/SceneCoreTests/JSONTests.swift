@@ -107,6 +107,43 @@ import Testing
     #expect(first == [1, -50, 0.3])
   }
 
+  /// The parser reads most numbers without a String (DecimalDigits' fast path); each must equal the correctly
+  /// rounded conversion, which `Double(String)` is, on both sides of every limit of that path.
+  @Test func numbersParseExactlyAsTheCorrectlyRoundedConversion() throws {
+    var texts = [
+      "0", "-0", "9007199254740991", "9007199254740992", "9007199254740993", "1e22", "1e23", "9007199254740991e22",
+      "9007199254740991e23", "1e-22", "1e-23", "0.1", "0.3", "-2.5e-3", "123456789012345678", "1234567890123456789",
+      "12345678901234567890", "0.000000000000000000001", "4.9e-324", "1.7976931348623157e308",
+      "2.2250738585072014e-308",
+      "1e+0", "1E-0", "5e00000000000000000000001", "0.12345678901234567890e-1",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let x = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF)
+      texts.append("\(x)")
+      let mantissa = UInt64.random(in: 0..<1 << 54, using: &generator)
+      texts.append("\(mantissa)e\(Int.random(in: -25...25, using: &generator))")
+      let digits = String(mantissa)
+      let point = Int.random(in: 1...digits.count, using: &generator)
+      texts.append("-" + digits.prefix(point) + "." + (point < digits.count ? digits.dropFirst(point) : "0"))
+    }
+    for text in texts {
+      let expected = try #require(Double(text))
+      let parsed = try JSONParser.parse(text).numberValue
+      #expect(parsed?.bitPattern == expected.bitPattern, "\(text)")
+    }
+  }
+
+  @Test func stringsSwitchFromTheirPlainASCIIStartToEscapesAndUTF8() throws {
+    let cases = [
+      ("plain", "plain"), ("", ""), ("ab\\n", "ab\n"), ("ab\\\"c", "ab\"c"), ("abé", "abé"), ("ab😀cd", "ab😀cd"),
+      ("é", "é"), ("\\u0041bc", "Abc"),
+    ]
+    for (written, expected) in cases {
+      #expect(try JSONParser.parse("\"" + written + "\"").stringValue == expected, "\(written)")
+    }
+  }
+
   @Test func equalityIsOrderSensitiveForObjects() {
     let ab: JSONValue = ["a": 1, "b": 2]
     let ba: JSONValue = ["b": 2, "a": 1]

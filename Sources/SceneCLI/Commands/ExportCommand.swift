@@ -114,14 +114,14 @@ enum ExportSupport {
       // A plan is larger than its spec (about 1 KB per animation): its own default holds any plan that a spec
       // within the default limits compiles to; --max-input-bytes sets both.
       let limit = parsed.value("--max-input-bytes") == nil ? planInputBytes : options.yamlLimits.maxInputBytes
-      let source = try SpecFiles.read(path, console: console, limit: limit)
-      guard source.bytes.count <= limit else {
+      let bytes = try SpecFiles.readBytes(path, console: console, limit: limit)
+      guard bytes.count <= limit else {
         _ = console.standardError.write(
           "\(path): error: the plan is larger than the limit of \(limit) bytes; raise it with --max-input-bytes\n")
         return nil
       }
       do {
-        let loaded = try Plan.load(json: try JSONParser.parse(source.bytes))
+        let loaded = try Plan.load(json: try JSONParser.parse(bytes))
         for warning in loaded.warnings { _ = console.standardError.write("\(path): warning: \(warning)\n") }
         return loaded.plan
       } catch let error as PlanError {

@@ -60,7 +60,9 @@ enum SampleCommand {
             + " after evaluation (its inputs overflow); printed as \(written)"))
     }
     report.add(warnings, plan: plan, input: input)
-    guard console.standardOutput.write(JSONWriter(style: .pretty).string(from: json) + "\n") else {
+    var output = JSONWriter(style: .pretty).bytes(from: json)
+    output.append(UInt8(ascii: "\n"))
+    guard console.standardOutput.write(bytes: output) else {
       throw .closedOutput
     }
   }

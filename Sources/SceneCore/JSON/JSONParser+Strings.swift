@@ -4,7 +4,17 @@ extension JSONParser.Cursor {
   mutating func parseString() throws(JSONParseError) -> String {
     let start = index
     index += 1
-    var utf8: [UInt8] = []
+    // Most strings (every key of a plan) are plain ASCII: they become a String straight from the input bytes.
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+      index += 1
+    }
+    if peek() == UInt8(ascii: "\"") {
+      index += 1
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<index - 1]), as: UTF8.self)
+    }
+    var utf8 = Array(bytes[start + 1..<index])
     while true {
       guard let byte = current else { throw error("unterminated string", at: start) }
       switch byte {

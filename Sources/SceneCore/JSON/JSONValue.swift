@@ -66,7 +66,14 @@ extension JSONValue {
   /// The value of the last member named `key`, as `JSON.parse` would keep it; nil for non-objects.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.last { $0.0 == key }?.1
+    // A plain loop: plan loading asks this for every member it reads, and closures over generic searches are
+    // slow in unoptimised builds.
+    var index = members.count - 1
+    while index >= 0 {
+      if members[index].0 == key { return members[index].1 }
+      index -= 1
+    }
+    return nil
   }
 
   /// The item at `index`, or nil when out of range or not an array.

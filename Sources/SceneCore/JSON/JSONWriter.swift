@@ -83,34 +83,34 @@ public struct JSONWriter: Sendable, Hashable {
   private static func writePretty(_ value: JSONValue, depth: Int, to output: inout [UInt8]) {
     switch value {
     case .array(let items) where items.isEmpty:
-      output.append(contentsOf: "[]".utf8)
-    case .array(let items) where items.allSatisfy(\.staysInline):
+      output.append(contentsOf: Bytes.emptyArray)
+    case .array(let items) where items.allSatisfy({ $0.staysInline }):
       output.append(UInt8(ascii: "["))
-      for (index, item) in items.enumerated() {
-        if index > 0 { output.append(contentsOf: ", ".utf8) }
-        writeScalar(item, to: &output)
+      for index in 0..<items.count {
+        if index > 0 { output.append(contentsOf: Bytes.commaSpace) }
+        writeScalar(items[index], to: &output)
       }
       output.append(UInt8(ascii: "]"))
     case .array(let items):
-      output.append(contentsOf: "[\n".utf8)
-      for (index, item) in items.enumerated() {
-        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+      output.append(contentsOf: Bytes.openArray)
+      for index in 0..<items.count {
+        if index > 0 { output.append(contentsOf: Bytes.commaNewline) }
         indent(depth + 1, to: &output)
-        writePretty(item, depth: depth + 1, to: &output)
+        writePretty(items[index], depth: depth + 1, to: &output)
       }
       output.append(UInt8(ascii: "\n"))
       indent(depth, to: &output)
       output.append(UInt8(ascii: "]"))
     case .object(let members) where members.isEmpty:
-      output.append(contentsOf: "{}".utf8)
+      output.append(contentsOf: Bytes.emptyObject)
     case .object(let members):
-      output.append(contentsOf: "{\n".utf8)
-      for (index, (key, item)) in members.enumerated() {
-        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+      output.append(contentsOf: Bytes.openObject)
+      for index in 0..<members.count {
+        if index > 0 { output.append(contentsOf: Bytes.commaNewline) }
         indent(depth + 1, to: &output)
-        writeString(key, to: &output)
-        output.append(contentsOf: ": ".utf8)
-        writePretty(item, depth: depth + 1, to: &output)
+        writeString(members[index].0, to: &output)
+        output.append(contentsOf: Bytes.colonSpace)
+        writePretty(members[index].1, depth: depth + 1, to: &output)
       }
       output.append(UInt8(ascii: "\n"))
       indent(depth, to: &output)
@@ -122,13 +122,14 @@ public struct JSONWriter: Sendable, Hashable {
 
   private static func writeScalar(_ value: JSONValue, to output: inout [UInt8]) {
     switch value {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .null: output.append(contentsOf: Bytes.null)
+    case .bool(let flag): output.append(contentsOf: flag ? Bytes.true : Bytes.false)
     case .number(let number):
       if number.isFinite {
-        output.append(contentsOf: NumberFormatting.shortest(number).utf8)
+        var text = NumberFormatting.shortest(number)
+        text.withUTF8 { output.append(contentsOf: $0) }
       } else {
-        output.append(contentsOf: "null".utf8)
+        output.append(contentsOf: Bytes.null)
       }
     case .string(let text): writeString(text, to: &output)
     case .array, .object: preconditionFailure("containers are not scalars")
@@ -136,13 +137,48 @@ public struct JSONWriter: Sendable, Hashable {
   }
 
   private static func indent(_ depth: Int, to output: inout [UInt8]) {
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    var count = 2 * depth
+    while count > 0 {
+      let step = min(count, Bytes.spaces.count)
+      output.append(contentsOf: Bytes.spaces[..<step])
+      count -= step
+    }
+  }
+
+  /// The writer's fixed texts as byte arrays: appending an array is one copy, where appending a String's UTF-8
+  /// view goes byte by byte through generic code (which an unoptimised build does not specialise).
+  private enum Bytes {
+    static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+    static let emptyArray = Array("[]".utf8)
+    static let emptyObject = Array("{}".utf8)
+    static let openArray = Array("[\n".utf8)
+    static let openObject = Array("{\n".utf8)
+    static let commaSpace = Array(", ".utf8)
+    static let commaNewline = Array(",\n".utf8)
+    static let colonSpace = Array(": ".utf8)
+    static let null = Array("null".utf8)
+    static let `true` = Array("true".utf8)
+    static let `false` = Array("false".utf8)
   }
 
   /// `text` as a JSON string. Only ASCII bytes are ever escaped, and UTF-8 never uses ASCII values inside a
   /// multi-byte character, so the escaping can run over bytes.
   static func writeString(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    defer { output.append(UInt8(ascii: "\"")) }
+    // Keys and ids almost never need escaping: copy them whole.
+    var text = text
+    let plain = text.withUTF8 { utf8 in
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        index += 1
+      }
+      output.append(contentsOf: utf8)
+      return true
+    }
+    if plain { return }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
@@ -160,7 +196,6 @@ public struct JSONWriter: Sendable, Hashable {
         output.append(byte)
       }
     }
-    output.append(UInt8(ascii: "\""))
   }
 
   private static func hexDigit(_ nibble: UInt8) -> UInt8 {

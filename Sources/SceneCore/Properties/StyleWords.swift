@@ -4,7 +4,7 @@ public protocol StyleWord: RawRepresentable, CaseIterable, Sendable, Hashable wh
 
 extension StyleWord {
   /// Every word, in declaration order (the first is the property's default).
-  public static var words: [String] { allCases.map(\.rawValue) }
+  public static var words: [String] { allCases.map { $0.rawValue } }
 }
 
 /// CAShapeLayerFillRule: which regions of a self-intersecting path are inside.

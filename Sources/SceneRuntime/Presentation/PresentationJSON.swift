@@ -55,6 +55,12 @@ package enum PresentationJSON {
     return result
   }
 
+  /// The properties each layer type prints, in the table's order (looked up once per layer, not per property).
+  private static let properties: [LayerType: [LayerProperty]] = Dictionary(
+    uniqueKeysWithValues: LayerType.allCases.map { type in
+      (type, LayerProperty.all.filter { $0.layerTypes.contains(type) })
+    })
+
   /// A layer's map into the scene as printed: `matrix` [a, b, c, d, tx, ty], or `matrix3d` (16 numbers, row-major
   /// m11 … m44, z row and column the identity's) for a layer drawn through a `sublayerTransform`.
   private enum LayerSceneMatrix {
@@ -75,7 +81,7 @@ package enum PresentationJSON {
     object.append("parent", table.parents[index] < 0 ? .null : .string(table.ids[table.parents[index]]))
     object.append("type", .string(table.types[index].rawValue))
     let style = table.styles[index]
-    for property in LayerProperty.all where property.layerTypes.contains(table.types[index]) {
+    for property in properties[table.types[index]]! {
       let value: JSONValue
       if property.kind == .path {
         let range = table.listRange(of: property.key, layer: index)!
@@ -115,10 +121,10 @@ package enum PresentationJSON {
     of property: LayerProperty, frame: LayerFrame, style: LayerStyle, shadowCount: Int, saturation: inout Saturation
   ) -> JSONValue {
     let name = property.name
-    func numbers(_ values: ArraySlice<Double>, _ name: String) -> JSONValue {
-      .array(values.map { .number(saturation.finite($0, name)) })
+    func numbers(_ values: ArraySlice<Double>, _ name: @autoclosure () -> String) -> JSONValue {
+      .array(values.map { .number(saturation.finite($0, name())) })
     }
-    let slots = frame.components(property.key)
+    let slots = frame.values[property.slots]
     switch property.kind {
     case .number, .angle, .duration: return .number(saturation.finite(slots[slots.startIndex], name))
     case .bool: return .bool(slots[slots.startIndex] >= 0.5)
@@ -192,8 +198,10 @@ private struct Saturation {
 
   init(time: Double) { self.time = time }
 
-  mutating func finite(_ x: Double, _ property: String) -> Double {
+  /// `property` is named only when `x` overflowed: every printed number passes here.
+  mutating func finite(_ x: Double, _ name: @autoclosure () -> String) -> Double {
     if x.isFinite { return x }
+    let property = name()
     if overflows.last?.layer != layer || overflows.last?.property != property {
       overflows.append(PresentationOverflow(time: time, layer: layer, property: property, value: x))
     }

@@ -114,7 +114,7 @@ extension LayerTable {
       throw PlanError(reader.path("replica"), "only a sublayer of a replicator is one of its copies")
     }
     let planValues = try reader.numbers("values")
-    guard planValues.count == slots.planCount, planValues.allSatisfy(\.isFinite) else {
+    guard planValues.count == slots.planCount, planValues.allSatisfy({ $0.isFinite }) else {
       throw PlanError(reader.path("values"), "expected \(slots.planCount) finite numbers, one per slot")
     }
     let values = slots.values(from: planValues[...])
@@ -122,24 +122,24 @@ extension LayerTable {
     let styleReader = try PlanReader(try reader.member("style"), at: reader.path("style"))
     var style = LayerStyle()
     // Every enum is checked as the spec checker checks it: exporters and `sample` trust these words.
-    style.fillRule = FillRule(rawValue: try styleReader.word("fillRule", in: FillRule.words)) ?? style.fillRule
-    style.lineCap = LineCap(rawValue: try styleReader.word("lineCap", in: LineCap.words)) ?? style.lineCap
-    style.lineJoin = LineJoin(rawValue: try styleReader.word("lineJoin", in: LineJoin.words)) ?? style.lineJoin
+    style.fillRule = try styleReader.word("fillRule", as: FillRule.self)
+    style.lineCap = try styleReader.word("lineCap", as: LineCap.self)
+    style.lineJoin = try styleReader.word("lineJoin", as: LineJoin.self)
     style.lineDashPattern = try styleReader.numbers("lineDashPattern")
-    guard style.lineDashPattern.allSatisfy(\.isFinite) else {
+    guard style.lineDashPattern.allSatisfy({ $0.isFinite }) else {
       throw PlanError(styleReader.path("lineDashPattern"), "expected finite numbers")
     }
     style.string = try styleReader.string("string")
     style.fontFamily = try styleReader.string("fontFamily")
     style.fontWeight =
-      FontWeight(rawValue: try styleReader.word("fontWeight", in: FontWeight.words)) ?? style.fontWeight
+      try styleReader.word("fontWeight", as: FontWeight.self)
     style.alignmentMode =
-      AlignmentMode(rawValue: try styleReader.word("alignmentMode", in: AlignmentMode.words)) ?? style.alignmentMode
+      try styleReader.word("alignmentMode", as: AlignmentMode.self)
     var stops: [Double] = []
     if type == .gradient {
       stops = try Self.gradientStops(reader)
       style.gradientType =
-        GradientType(rawValue: try reader.word("gradientType", in: GradientType.words)) ?? style.gradientType
+        try reader.word("gradientType", as: GradientType.self)
     }
     // Optional: plans written before shadows existed have no member, and load with none.
     if let shadowPath = styleReader.object["shadowPath"], !shadowPath.isNull {
@@ -157,7 +157,7 @@ extension LayerTable {
     let colors = try reader.numbers("colors")
     let locations = try reader.numbers("locations")
     guard colors.count == 4 * locations.count, locations.count <= ListLayout.maxStops,
-      colors.allSatisfy(\.isFinite)
+      colors.allSatisfy({ $0.isFinite })
     else {
       throw PlanError(
         reader.path("colors"), "expected 4 finite numbers per location, at most \(ListLayout.maxStops) stops")
@@ -180,7 +180,7 @@ extension LayerTable {
       elements.append(element)
     }
     let path = BezierPath(elements: elements, coordinates: try reader.numbers(coordinates))
-    guard path.coordinates.count == path.expectedCoordinateCount, path.coordinates.allSatisfy(\.isFinite) else {
+    guard path.coordinates.count == path.expectedCoordinateCount, path.coordinates.allSatisfy({ $0.isFinite }) else {
       throw PlanError(
         reader.path(coordinates), "the elements need \(path.expectedCoordinateCount) finite coordinates")
     }

@@ -3,12 +3,29 @@ import SceneCore
 /// Typed reads from one JSON object of a plan, each failing with a `PlanError` that names the member.
 struct PlanReader {
   let object: JSONValue
-  let location: String
+  /// The location is kept in parts and spelled out only for a message: a plan has a reader per stage of each of
+  /// its tracks.
+  private let base: String
+  private let item: (key: String, index: Int)?
+
+  var location: String {
+    guard let item else { return base }
+    return "\(base.isEmpty ? "" : base + ".")\(item.key)[\(item.index)]"
+  }
 
   init(_ object: JSONValue, at location: String) throws(PlanError) {
     guard object.objectMembers != nil else { throw PlanError(location, "expected an object") }
     self.object = object
-    self.location = location
+    self.base = location
+    self.item = nil
+  }
+
+  /// The reader of item `index` of this reader's array `key`.
+  init(_ object: JSONValue, item index: Int, of key: String, in parent: PlanReader) throws(PlanError) {
+    guard object.objectMembers != nil else { throw PlanError(parent.itemPath(key, index), "expected an object") }
+    self.object = object
+    self.base = parent.location
+    self.item = (key, index)
   }
 
   func path(_ key: String) -> String { location.isEmpty ? key : "\(location).\(key)" }
@@ -26,10 +43,19 @@ struct PlanReader {
   /// A string that must be one of `allowed` (an enum the exporters and the sample output switch on).
   func word(_ key: String, in allowed: [String]) throws(PlanError) -> String {
     let text = try string(key)
-    guard allowed.contains(text) else {
-      throw PlanError(path(key), "expected one of \(allowed.joined(separator: ", ")), found '\(text.prefix(100))'")
-    }
+    guard allowed.contains(text) else { throw unknownWord(key, text, allowed: allowed) }
     return text
+  }
+
+  /// One of `W`'s words; the list of allowed words is spelled out only when the member is wrong.
+  func word<W: StyleWord>(_ key: String, as type: W.Type) throws(PlanError) -> W {
+    let text = try string(key)
+    guard let word = W(rawValue: text) else { throw unknownWord(key, text, allowed: W.words) }
+    return word
+  }
+
+  private func unknownWord(_ key: String, _ text: String, allowed: [String]) -> PlanError {
+    PlanError(path(key), "expected one of \(allowed.joined(separator: ", ")), found '\(text.prefix(100))'")
   }
 
   func bool(_ key: String) throws(PlanError) -> Bool {
@@ -48,31 +74,58 @@ struct PlanReader {
     return items
   }
 
+  /// A plan holds millions of these items, so an item's location is spelled out only when it is wrong.
   func numbers(_ key: String) throws(PlanError) -> [Double] {
+    let items = try array(key)
     var result: [Double] = []
-    for (index, item) in try array(key).enumerated() {
-      result.append(try Self.number(item, at: "\(path(key))[\(index)]"))
+    result.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      guard let x = Self.number(item) else { throw PlanError(itemPath(key, index), "expected a number") }
+      result.append(x)
     }
     return result
   }
 
+  func integers(_ key: String, in range: Range<Int>) throws(PlanError) -> [Int] {
+    let items = try array(key)
+    var result: [Int] = []
+    result.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      if case .number(let x) = item, x.isFinite, x == x.rounded(), abs(x) < 1e15, range.contains(Int(x)) {
+        result.append(Int(x))
+      } else {
+        result.append(try Self.integer(item, in: range, at: itemPath(key, index)))
+      }
+    }
+    return result
+  }
+
+  func itemPath(_ key: String, _ index: Int) -> String { "\(path(key))[\(index)]" }
+
   /// A number, or "inf" / "-inf"; NaN is never valid.
-  static func number(_ value: JSONValue, at location: String) throws(PlanError) -> Double {
+  static func number(_ value: JSONValue, at location: @autoclosure () -> String) throws(PlanError) -> Double {
+    guard let x = number(value) else { throw PlanError(location(), "expected a number") }
+    return x
+  }
+
+  static func number(_ value: JSONValue) -> Double? {
     switch value {
     case .number(let x) where !x.isNaN: return x
     case .string("inf"): return .infinity
     case .string("-inf"): return -.infinity
-    default: throw PlanError(location, "expected a number")
+    default: return nil
     }
   }
 
-  static func integer(_ value: JSONValue, in range: Range<Int>, at location: String) throws(PlanError) -> Int {
+  static func integer(_ value: JSONValue, in range: Range<Int>, at location: @autoclosure () -> String)
+    throws(PlanError) -> Int
+  {
     guard case .number(let x) = value, x.isFinite, x == x.rounded(), abs(x) < 1e15 else {
-      throw PlanError(location, "expected an integer")
+      throw PlanError(location(), "expected an integer")
     }
     let integer = Int(x)
     guard range.contains(integer) else {
-      throw PlanError(location, "\(integer) is out of range \(range.lowerBound)..<\(range.upperBound)")
+      throw PlanError(location(), "\(integer) is out of range \(range.lowerBound)..<\(range.upperBound)")
     }
     return integer
   }

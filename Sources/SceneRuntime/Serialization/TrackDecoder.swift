@@ -55,36 +55,35 @@ enum TrackDecoder {
     let stageItems = try reader.array("stages")
     guard !stageItems.isEmpty else { throw PlanError(reader.path("stages"), "a track needs at least one stage") }
     for (index, item) in stageItems.enumerated() {
-      stages.append(try decodeStage(try PlanReader(item, at: reader.path("stages[\(index)]"))))
+      stages.append(try decodeStage(try PlanReader(item, item: index, of: "stages", in: reader)))
     }
 
     let keyTimes = try reader.numbers("keyTimes")
-    guard keyTimes.count >= 2, keyTimes.allSatisfy(\.isFinite),
+    guard keyTimes.count >= 2, keyTimes.allSatisfy({ $0.isFinite }),
       zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 })
     else { throw PlanError(reader.path("keyTimes"), "expected at least two finite, non-decreasing key times") }
     let values = try reader.numbers("values")
-    guard values.count % components == 0, values.allSatisfy(\.isFinite) else {
+    guard values.count % components == 0, values.allSatisfy({ $0.isFinite }) else {
       throw PlanError(reader.path("values"), "expected finite numbers, a multiple of \(components)")
     }
     let valueCount = values.count / components
-    var kinds: [UInt8] = []
-    for (index, item) in try reader.array("segmentKinds").enumerated() {
-      kinds.append(UInt8(try PlanReader.integer(item, in: 0..<256, at: reader.path("segmentKinds[\(index)]"))))
-    }
+    let kinds = try reader.integers("segmentKinds", in: 0..<256).map(UInt8.init)
     guard kinds.count == keyTimes.count - 1 else {
       throw PlanError(reader.path("segmentKinds"), "expected one segment per pair of key times (\(keyTimes.count - 1))")
     }
     let flat = try reader.numbers("coefficients")
-    guard flat.allSatisfy(\.isFinite) else { throw PlanError(reader.path("coefficients"), "expected finite numbers") }
+    guard flat.allSatisfy({ $0.isFinite }) else {
+      throw PlanError(reader.path("coefficients"), "expected finite numbers")
+    }
     var offset = 0
     for (index, kind) in kinds.enumerated() {
-      let location = reader.path("segmentKinds[\(index)]")
+      func location() -> String { reader.itemPath("segmentKinds", index) }
       guard let needed = SegmentKind.coefficientCount(kind, components: components) else {
-        throw PlanError(location, "segment kind \(kind) is unknown or does not fit \(components) components")
+        throw PlanError(location(), "segment kind \(kind) is unknown or does not fit \(components) components")
       }
       let reads = SegmentKind.readsNextValue(kind) ? index + 2 : index + 1
       guard reads <= valueCount else {
-        throw PlanError(location, "the segment reads value \(reads - 1) of \(valueCount)")
+        throw PlanError(location(), "the segment reads value \(reads - 1) of \(valueCount)")
       }
       guard offset + needed <= flat.count else { throw PlanError(reader.path("coefficients"), "too few coefficients") }
       let block = flat[offset..<offset + needed]
@@ -94,7 +93,7 @@ enum TrackDecoder {
       }
       let motionKind = kind & SegmentKind.kindMask
       if motionKind == SegmentKind.motion || motionKind == SegmentKind.motionHold {
-        guard [0.0, 1, 2, 3].contains(flat[base]) else { throw PlanError(location, "motion degree must be 0 to 3") }
+        guard [0.0, 1, 2, 3].contains(flat[base]) else { throw PlanError(location(), "motion degree must be 0 to 3") }
       }
       if motionKind == SegmentKind.spring {
         // The sampler's closed forms need a finite ω0 > 0 and damping ratio (the checker bounds the spec's).
@@ -104,7 +103,7 @@ enum TrackDecoder {
         guard spring.mass > 0, spring.stiffness > 0, spring.damping >= 0, spring.naturalFrequency.isFinite,
           spring.naturalFrequency > 0, spring.dampingRatio.isFinite
         else {
-          throw PlanError(location, "a spring needs mass, stiffness > 0 and a finite frequency and damping ratio")
+          throw PlanError(location(), "a spring needs mass, stiffness > 0 and a finite frequency and damping ratio")
         }
       }
       offset += needed
@@ -175,12 +174,12 @@ enum TrackDecoder {
   }
 
   /// Control points [x1, y1, x2, y2] as the checker allows them: x in [0, 1] (so X is monotone), y bounded.
-  static func checkTimingFunction(_ points: [Double], at location: String) throws(PlanError) {
+  static func checkTimingFunction(_ points: [Double], at location: @autoclosure () -> String) throws(PlanError) {
     let bound = TimingFunction.overshootBound
     guard points.count == 4, (0...1).contains(points[0]), (0...1).contains(points[2]), abs(points[1]) <= bound,
       abs(points[3]) <= bound
     else {
-      throw PlanError(location, "expected control points [x1, y1, x2, y2], x1 and x2 in [0, 1], |y| ≤ \(bound)")
+      throw PlanError(location(), "expected control points [x1, y1, x2, y2], x1 and x2 in [0, 1], |y| ≤ \(bound)")
     }
   }
 }
