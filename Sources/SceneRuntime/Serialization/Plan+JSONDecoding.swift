@@ -131,15 +131,12 @@ extension LayerTable {
     }
     style.string = try styleReader.string("string")
     style.fontFamily = try styleReader.string("fontFamily")
-    style.fontWeight =
-      try styleReader.word("fontWeight", as: FontWeight.self)
-    style.alignmentMode =
-      try styleReader.word("alignmentMode", as: AlignmentMode.self)
+    style.fontWeight = try styleReader.word("fontWeight", as: FontWeight.self)
+    style.alignmentMode = try styleReader.word("alignmentMode", as: AlignmentMode.self)
     var stops: [Double] = []
     if type == .gradient {
       stops = try Self.gradientStops(reader)
-      style.gradientType =
-        try reader.word("gradientType", as: GradientType.self)
+      style.gradientType = try reader.word("gradientType", as: GradientType.self)
     }
     // Optional: plans written before shadows existed have no member, and load with none.
     if let shadowPath = styleReader.object["shadowPath"], !shadowPath.isNull {

@@ -91,11 +91,7 @@ struct PlanReader {
     var result: [Int] = []
     result.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      if case .number(let x) = item, x.isFinite, x == x.rounded(), abs(x) < 1e15, range.contains(Int(x)) {
-        result.append(Int(x))
-      } else {
-        result.append(try Self.integer(item, in: range, at: itemPath(key, index)))
-      }
+      result.append(try Self.integer(item, in: range, at: itemPath(key, index)))
     }
     return result
   }
