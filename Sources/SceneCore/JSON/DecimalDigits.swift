@@ -7,20 +7,18 @@ struct DecimalDigits {
     1e20, 1e21, 1e22,
   ]
 
+  /// The digits read so far, while they fit (`exact`).
   var mantissa: UInt64 = 0
   var count = 0
-  /// False once the digits no longer fit `mantissa` (more than 19 of them).
-  var exact = true
   /// The power of ten the digits are scaled by.
   var exponent = 0
 
+  /// Whether `mantissa` holds every digit: 19 decimal digits always fit 64 bits, 20 may not.
+  var exact: Bool { count <= 19 }
+
   mutating func append(_ digit: UInt8) {
     count += 1
-    guard exact, count <= 19 else {
-      exact = false
-      return
-    }
-    mantissa = mantissa &* 10 &+ UInt64(digit)
+    if exact { mantissa = mantissa &* 10 &+ UInt64(digit) }
   }
 
   /// The value when the fast path is exact: a significand below 2^53 and a power of ten up to 10^22.

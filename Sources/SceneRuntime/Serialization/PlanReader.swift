@@ -40,22 +40,14 @@ struct PlanReader {
     return text
   }
 
-  /// A string that must be one of `allowed` (an enum the exporters and the sample output switch on).
-  func word(_ key: String, in allowed: [String]) throws(PlanError) -> String {
-    let text = try string(key)
-    guard allowed.contains(text) else { throw unknownWord(key, text, allowed: allowed) }
-    return text
-  }
-
-  /// One of `W`'s words; the list of allowed words is spelled out only when the member is wrong.
+  /// One of `W`'s words (an enum the exporters and the sample output switch on); the allowed words are spelled
+  /// out only when the member is wrong.
   func word<W: StyleWord>(_ key: String, as type: W.Type) throws(PlanError) -> W {
     let text = try string(key)
-    guard let word = W(rawValue: text) else { throw unknownWord(key, text, allowed: W.words) }
+    guard let word = W(rawValue: text) else {
+      throw PlanError(path(key), "expected one of \(W.words.joined(separator: ", ")), found '\(text.prefix(100))'")
+    }
     return word
-  }
-
-  private func unknownWord(_ key: String, _ text: String, allowed: [String]) -> PlanError {
-    PlanError(path(key), "expected one of \(allowed.joined(separator: ", ")), found '\(text.prefix(100))'")
   }
 
   func bool(_ key: String) throws(PlanError) -> Bool {
