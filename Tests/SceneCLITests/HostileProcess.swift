@@ -8,8 +8,9 @@ import Testing
 /// Runs the real `scenec` executable as a child process, measuring wall time, CPU time and peak memory.
 ///
 /// Which binary: `SCENEC_BINARY` when set (e.g. a release build: `scripts/hostile-limits.sh`), else the `scenec`
-/// beside the test bundle (`swift test` builds it into the same folder, `.build/debug/` or `<scratch>/debug/`),
-/// else `.build/debug/scenec` below the package. A missing binary is a test failure, never a skip.
+/// beside the test bundle (`swift test` builds it into the same folder: `.build/debug/`, `.build/release/`, or the
+/// same below a scratch path), else `.build/debug/scenec` below the package. A missing binary is a test failure,
+/// never a skip.
 enum Scenec {
   static let binary: String? = locate()
 
