@@ -92,13 +92,16 @@ import Testing
       let height = Int((size[1] * zoom).rounded())
       let pixels = width * height * deviceScale * deviceScale
       let page = folder.appendingPathComponent("\(name).html").absoluteString
-      for time in [0, 0.3, 0.8, 1, 1.3, 2] {
-        let label = "\(name) @\(time) zoom \(zoom) device scale \(deviceScale)"
-        let reference = try PreviewRenderTests().svgPixels(
+      let times = [0, 0.3, 0.8, 1, 1.3, 2]
+      let labels = times.map { "\(name) @\($0) zoom \(zoom) device scale \(deviceScale)" }
+      let references = try times.map { time in
+        try PreviewRenderTests().svgPixels(
           spec, timeline: nil, time: time, scale: zoom * Double(deviceScale), folder: folder, rsvg: rsvg)
-        let tally = try PreviewRenderTests.shotTally(
-          page + "#at=\(time)&zoom=\(zoom)&bare&background=light", width: width, height: height,
-          deviceScale: deviceScale, against: reference, label: label, folder: folder, probe: probe)
+      }
+      let tallies = try PreviewRenderTests.shotTallies(
+        times.map { page + "#at=\($0)&zoom=\(zoom)&bare&background=light" }, width: width, height: height,
+        deviceScale: deviceScale, against: references, labels: labels, folder: folder, probe: probe)
+      for (label, tally) in zip(labels, tallies) {
         lines.append("\(label): \(tally.compared) interior pixels, \(tally.painted) painted, worst \(tally.worst)/255")
         total.add(tally)
         #expect(tally.compared > pixels / 4, "\(label): too few interior pixels compared")

@@ -130,6 +130,19 @@ enum ExportTools {
       self.channels = channels
     }
 
+    /// Pixels `x ..< x + width` of every row.
+    func columns(from x: Int, width tileWidth: Int) -> Pixels {
+      var tile = self
+      tile.width = tileWidth
+      tile.channels = []
+      tile.channels.reserveCapacity(tileWidth * height * 4)
+      for y in 0..<height {
+        let start = (y * width + x) * 4
+        tile.channels += channels[start..<(start + tileWidth * 4)]
+      }
+      return tile
+    }
+
     /// Premultiplied channels of a pixel.
     func premultiplied(_ x: Int, _ y: Int) -> [Int] {
       let base = (y * width + x) * 4

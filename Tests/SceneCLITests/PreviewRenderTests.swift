@@ -38,15 +38,17 @@ import Testing
       let scale = max(1, min(4, Int((160.0 / max(1, min(size[0], size[1]))).rounded(.up))))
       let width = Int(size[0]) * scale
       let height = Int(size[1]) * scale
-      for time in times {
-        let label = "\(name) \(timeline ?? "autoplay") @\(time)"
-        var fragment = "at=\(time)&zoom=\(scale)&bare&background=light"
-        if let timeline { fragment += "&timeline=\(timeline)" }
-        let reference = try svgPixels(
-          spec, timeline: timeline, time: time, scale: Double(scale), folder: folder, rsvg: rsvg)
-        let tally = try Self.shotTally(
-          URL(fileURLWithPath: page).absoluteString + "#" + fragment, width: width, height: height,
-          against: reference, label: label, folder: folder, probe: probe)
+      let labels = times.map { "\(name) \(timeline ?? "autoplay") @\($0)" }
+      let urls = times.map { time in
+        URL(fileURLWithPath: page).absoluteString + "#at=\(time)&zoom=\(scale)&bare&background=light"
+          + (timeline.map { "&timeline=\($0)" } ?? "")
+      }
+      let references = try times.map { time in
+        try svgPixels(spec, timeline: timeline, time: time, scale: Double(scale), folder: folder, rsvg: rsvg)
+      }
+      let tallies = try Self.shotTallies(
+        urls, width: width, height: height, against: references, labels: labels, folder: folder, probe: probe)
+      for (label, tally) in zip(labels, tallies) {
         lines.append("\(label): \(tally.compared) interior pixels, \(tally.painted) painted, worst \(tally.worst)/255")
         total.add(tally)
         #expect(tally.compared > width * height / 4, "\(label): too few interior pixels compared")
@@ -60,23 +62,45 @@ import Testing
     #expect(total.painted > 0)
   }
 
-  /// `scenec export svg` at `time` rasterised by rsvg over white (the page's light background).
-  /// The page's screenshot in headless Chromium against `reference`, on interior pixels (FrameComparison).
-  static func shotTally(
-    _ url: String, width: Int, height: Int, deviceScale: Int = 1, against reference: ExportTools.Pixels,
-    label: String, folder: URL, probe: String
-  ) throws -> FrameComparison.Tally {
+  /// Screenshots of the pages at `urls`, `width`×`height` CSS pixels each, against `references`, on interior pixels
+  /// (FrameComparison). One Chromium draws them all, side by side in frames of exactly that size, and the shot is
+  /// cut into tiles: a Chromium per frame was most of these suites' time.
+  static func shotTallies(
+    _ urls: [String], width: Int, height: Int, deviceScale: Int = 1, against references: [ExportTools.Pixels],
+    labels: [String], folder: URL, probe: String
+  ) throws -> [FrameComparison.Tally] {
+    precondition(urls.count == references.count && urls.count == labels.count, "one reference and label per page")
+    let frames = urls.map { url in
+      "<iframe src=\"\(url)\" width=\"\(width)\" height=\"\(height)\" scrolling=\"no\"></iframe>"
+    }
+    let grid = folder.appendingPathComponent("frames.html")
+    try """
+    <!doctype html><html><head><meta charset="utf-8"><style>
+    html, body { margin: 0; padding: 0; overflow: hidden; }
+    body { display: flex; width: \(width * urls.count)px; }
+    iframe { display: block; border: 0; margin: 0; padding: 0; flex: none; }
+    </style></head><body>\(frames.joined())</body></html>
+    """.write(to: grid, atomically: true, encoding: .utf8)
     let shot = folder.appendingPathComponent("shot.png").path
     try? FileManager.default.removeItem(atPath: shot)
-    try Chromium.screenshot(url, width: width, height: height, to: shot, folder: folder, deviceScale: deviceScale)
+    try Chromium.screenshot(
+      grid.absoluteString, width: width * urls.count, height: height, to: shot, folder: folder,
+      deviceScale: deviceScale)
     let dump = folder.appendingPathComponent("shot.rgba").path
     try #require(ExportTools.run(probe, ["dump-png", shot, dump])?.status == 0)
     let rendered = try #require(ExportTools.Pixels(file: dump))
-    var tally = FrameComparison.Tally()
-    FrameComparison.compare(reference, rendered, label: label, into: &tally)
-    return tally
+    let tileWidth = width * deviceScale
+    try #require(rendered.width == tileWidth * urls.count, "the shot is \(rendered.width) pixels wide")
+    return urls.indices.map { index in
+      var tally = FrameComparison.Tally()
+      FrameComparison.compare(
+        references[index], rendered.columns(from: index * tileWidth, width: tileWidth), label: labels[index],
+        into: &tally)
+      return tally
+    }
   }
 
+  /// `scenec export svg` at `time` rasterised by rsvg over white (the page's light background).
   func svgPixels(_ spec: String, timeline: String?, time: Double, scale: Double, folder: URL, rsvg: String) throws
     -> ExportTools.Pixels
   {
