@@ -21,8 +21,9 @@ ensure_python_packages "${TEST_PYTHON_PACKAGES[@]}"
 scripts/format-lint.sh --summary
 
 # Release, not debug: most CLI suites run the real `scenec` binary, and unoptimised it made them most of the run.
-# On this 2-core machine (2026-12-04) the 530 tests took 528 s in debug and 214–223 s in release; the release
-# build from an empty folder took 296–340 s (two fresh clones), the debug one 181 s (fresh-clone CI, 2026-12-03). The checks are the same in both: the sources hold no `assert`
+# On this 2-core machine (2026-12-04) the 530 tests took 528 s in debug and 214–223 s in release (126 s once the
+# preview screenshots shared one Chromium per case); the release build from an empty folder took 255–340 s (three
+# fresh clones), the debug one 181 s (fresh-clone CI, 2026-12-03). The checks are the same in both: the sources hold no `assert`
 # (which release drops), only preconditions and overflow traps, which release keeps; `swift test` keeps testable
 # imports on in release. SCENEC_TEST_CONFIGURATION=debug runs the unoptimised build instead (faster to rebuild
 # after a small change).
