@@ -71,7 +71,8 @@ import Testing
   ) throws -> [FrameComparison.Tally] {
     precondition(urls.count == references.count && urls.count == labels.count, "one reference and label per page")
     let frames = urls.map { url in
-      "<iframe src=\"\(url)\" width=\"\(width)\" height=\"\(height)\" scrolling=\"no\"></iframe>"
+      let attribute = url.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+      return "<iframe src=\"\(attribute)\" width=\"\(width)\" height=\"\(height)\" scrolling=\"no\"></iframe>"
     }
     let grid = folder.appendingPathComponent("frames.html")
     try """
