@@ -51,6 +51,8 @@ done
 share=$(( seconds / ${#targets[@]} ))
 [ "$share" -ge 1 ] || share=1
 jobs=${FUZZ_JOBS:-1}
+# Allocation stacks are kept short: unwinding them on every malloc halved throughput.
+asan_options=detect_leaks=0:allocator_may_return_null=1:malloc_context_size=2
 status=0
 for target in "${targets[@]}"; do
   corpus="$work/corpus/$target"
@@ -60,13 +62,13 @@ for target in "${targets[@]}"; do
   log="$work/$target.log"
   echo "fuzz: $target for ${share}s ($jobs process(es)), log $log" >&2
   # N independent processes on one corpus folder (each reloads the others' finds); libFuzzer's -fork mode spends
-  # much of its time merging. Allocation stacks are kept short: unwinding them on every malloc halved throughput.
+  # much of its time merging.
   : >"$log"
   pids=()
   for ((job = 0; job < jobs; job++)); do
-    ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:malloc_context_size=2 \
-      "$scratch/release/fuzz-$target" "$corpus" -dict=Fuzz/scenec.dict -max_total_time="$share" -timeout=10 \
-      -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/crash-$target-" \
+    ASAN_OPTIONS=$asan_options "$scratch/release/fuzz-$target" "$corpus" -dict=Fuzz/scenec.dict \
+      -max_total_time="$share" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$work/crash-$target-" \
       >"$log.$job" 2>&1 &
     pids+=($!)
   done
@@ -98,8 +100,8 @@ if compgen -G "Fuzz/regressions/*/*" >/dev/null; then
     files=$(find "Fuzz/regressions/$target" -type f ! -name '*.md' 2>/dev/null | sort || true)
     [ -n "$files" ] || continue  # with no file arguments the binary would start fuzzing instead
     # shellcheck disable=SC2086
-    if ! ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:malloc_context_size=2 \
-      "$scratch/release/fuzz-$target" -timeout=10 -rss_limit_mb=2048 $files >"$work/replay-$target.log" 2>&1; then
+    if ! ASAN_OPTIONS=$asan_options "$scratch/release/fuzz-$target" -timeout=10 -rss_limit_mb=2048 $files \
+      >"$work/replay-$target.log" 2>&1; then
       grep -E 'ERROR|SUMMARY|Fatal error|Running:' "$work/replay-$target.log" | tail -5 >&2 || true
       echo "fuzz: a regression input crashes fuzz-$target (log $work/replay-$target.log)" >&2
       status=1

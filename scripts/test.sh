@@ -20,11 +20,11 @@ ensure_python_packages "${TEST_PYTHON_PACKAGES[@]}"
 # `swift format -i -r Sources Tests Fuzz Package.swift` fixes most) fails the run before the tests.
 scripts/format-lint.sh --summary
 
-# Release, not debug: most CLI suites run the real `scenec` binary, and unoptimised it made them most of the run.
+# Release, not debug: most CLI suites run the real `scenec` binary, which unoptimised is several times slower.
 # On this 2-core machine (2026-12-04) the 530 tests took 528 s in debug and 214–223 s in release (126 s once the
-# preview screenshots shared one Chromium per case); the release build from an empty folder took 255–340 s (three
-# fresh clones), the debug one 181 s (fresh-clone CI, 2026-12-03). The checks are the same in both: the sources hold no `assert`
-# (which release drops), only preconditions and overflow traps, which release keeps; `swift test` keeps testable
-# imports on in release. SCENEC_TEST_CONFIGURATION=debug runs the unoptimised build instead (faster to rebuild
-# after a small change).
+# preview screenshots shared one Chromium per case); the release build from an empty folder took 242–340 s (four
+# fresh clones), the debug one 181 s (fresh-clone CI, 2026-12-03). The checks are the same in both: the sources
+# hold no `assert` (which release drops), only preconditions and overflow traps, which release keeps; `swift test`
+# keeps testable imports on in release. SCENEC_TEST_CONFIGURATION=debug runs the unoptimised build instead (faster
+# to rebuild after a small change).
 exec swift test -c "${SCENEC_TEST_CONFIGURATION:-release}" "$@"

@@ -64,7 +64,7 @@ import Testing
 
   /// Screenshots of the pages at `urls`, `width`×`height` CSS pixels each, against `references`, on interior pixels
   /// (FrameComparison). One Chromium draws them all, side by side in frames of exactly that size, and the shot is
-  /// cut into tiles: a Chromium per frame was most of these suites' time.
+  /// cut into tiles: a Chromium per frame was 64 of the test run's 115 launches, about 1.1 s of CPU each.
   static func shotTallies(
     _ urls: [String], width: Int, height: Int, deviceScale: Int = 1, against references: [ExportTools.Pixels],
     labels: [String], folder: URL, probe: String
