@@ -1,6 +1,10 @@
 import CBenchSupport
 import Foundation
+import SceneChecker
+import SceneCompiler
 import SceneCore
+import SceneDiagnostics
+import SceneYAML
 import SceneRuntime
 
 /// Single workloads for a profiler (`valgrind --tool=callgrind scenec-bench --profile-compile FILE`): no timing,
@@ -18,6 +22,58 @@ public enum ProfileDrivers {
     guard let data = FileManager.default.contents(atPath: path) else { return }
     let bytes = [UInt8](data)
     print("\(bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) }) events")
+  }
+
+  /// The compile row's ratio for one spec, quickly: `rounds` rounds of the floor and a compile alternating in this
+  /// process (thread CPU time), then each phase of one compile timed alone, so that a change's effect shows per
+  /// phase. Prints medians; nothing is written.
+  public static func ratio(path: String, rounds: Int) throws {
+    guard let data = FileManager.default.contents(atPath: path) else { throw CompileBenchmark.Failure.libyamlFailed }
+    let bytes = [UInt8](data)
+    var floors: [Double] = []
+    var compiles: [Double] = []
+    for _ in 0..<max(1, rounds) {
+      var start = cbench_thread_cpu_now()
+      let events = bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) }
+      floors.append(cbench_thread_cpu_now() - start)
+      blackHole(events)
+      start = cbench_thread_cpu_now()
+      blackHole(try CompileBenchmark.compileOnce(bytes, path: path).plan.tracks.count)
+      compiles.append(cbench_thread_cpu_now() - start)
+    }
+    let floor = Timing.median(floors)
+    let compile = Timing.median(compiles)
+    var phases: [String: [Double]] = [:]
+    for _ in 0..<max(1, rounds) {
+      let source = SourceFile(path: path, bytes: bytes)
+      var start = cbench_thread_cpu_now()
+      var read: YAMLReader.Result? = YAMLReader.read(source, limits: CompileBenchmark.options.yamlLimits)
+      phases["read", default: []].append(cbench_thread_cpu_now() - start)
+      start = cbench_thread_cpu_now()
+      read = nil
+      phases["free arena", default: []].append(cbench_thread_cpu_now() - start)
+      blackHole(read)
+      start = cbench_thread_cpu_now()
+      var result: SpecChecker.Result? = SpecChecker.check(source, options: CompileBenchmark.options)
+      phases["read+check+lint", default: []].append(cbench_thread_cpu_now() - start)
+      start = cbench_thread_cpu_now()
+      var plan: Plan? = PlanCompiler.compile(result!.scene!)
+      phases["lower", default: []].append(cbench_thread_cpu_now() - start)
+      start = cbench_thread_cpu_now()
+      result = nil
+      phases["free scene", default: []].append(cbench_thread_cpu_now() - start)
+      start = cbench_thread_cpu_now()
+      plan = nil
+      phases["free plan", default: []].append(cbench_thread_cpu_now() - start)
+      blackHole(plan)
+      blackHole(result)
+    }
+    for (name, times) in phases.sorted(by: { $0.key < $1.key }) {
+      print("  \(name): \(String(format: "%.3f", Timing.median(times))) s")
+    }
+    print(
+      "floor \(String(format: "%.3f", floor)) s, compile \(String(format: "%.3f", compile)) s: "
+        + "\(String(format: "%.2f", compile / floor))× (medians of \(floors.count) rounds, thread CPU)")
   }
 
   /// Samples the synthetic scene `scene` `passes` times over ten seconds at 60 fps.

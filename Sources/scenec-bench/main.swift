@@ -17,6 +17,10 @@ if arguments.first == "--profile-compile", arguments.count == 2 {
   do { try ProfileDrivers.compile(path: arguments[1]) } catch { print("\(error)"); exit(1) }
   exit(0)
 }
+if arguments.first == "--profile-ratio", arguments.count == 3, let rounds = Int(arguments[2]) {
+  do { try ProfileDrivers.ratio(path: arguments[1], rounds: rounds) } catch { print("\(error)"); exit(1) }
+  exit(0)
+}
 if arguments.first == "--profile-floor", arguments.count == 2 {
   ProfileDrivers.floor(path: arguments[1])
   exit(0)
