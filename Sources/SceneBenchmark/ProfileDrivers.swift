@@ -4,8 +4,8 @@ import SceneChecker
 import SceneCompiler
 import SceneCore
 import SceneDiagnostics
-import SceneYAML
 import SceneRuntime
+import SceneYAML
 
 /// Single workloads for a profiler (`valgrind --tool=callgrind scenec-bench --profile-compile FILE`): no timing,
 /// no repetition beyond what is asked.
@@ -71,9 +71,14 @@ public enum ProfileDrivers {
     for (name, times) in phases.sorted(by: { $0.key < $1.key }) {
       print("  \(name): \(String(format: "%.3f", Timing.median(times))) s")
     }
+    // Each round's compile over the floor measured just before it: a machine whose speed drifts between rounds
+    // moves both alike, so the paired ratios spread less than the medians' ratio.
+    let paired = zip(compiles, floors).map { $0 / $1 }.sorted()
     print(
       "floor \(String(format: "%.3f", floor)) s, compile \(String(format: "%.3f", compile)) s: "
-        + "\(String(format: "%.2f", compile / floor))× (medians of \(floors.count) rounds, thread CPU)")
+        + "\(String(format: "%.2f", compile / floor))× (medians of \(floors.count) rounds, thread CPU); "
+        + "paired \(String(format: "%.2f", Timing.median(paired)))× "
+        + "(\(String(format: "%.2f", paired.first ?? .nan))–\(String(format: "%.2f", paired.last ?? .nan)))")
   }
 
   /// Samples the synthetic scene `scene` `passes` times over ten seconds at 60 fps.

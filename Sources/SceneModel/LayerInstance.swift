@@ -58,6 +58,11 @@ public struct LayerInstance: Sendable {
       + (style.shadowPath?.coordinates ?? [])
   }
 
+  /// How many of `listNumbers` come before the shadowPath's coordinates, counted without building the list.
+  public var listNumberCountBeforeShadowPath: Int {
+    type == .gradient ? locations.count + colors.count : path.coordinates.count
+  }
+
   /// The components of an animatable property or key path, read from the model values.
   public func value(of keyPath: AnimatableKeyPath) -> [Double] {
     guard let slot = keyPath.slot else {

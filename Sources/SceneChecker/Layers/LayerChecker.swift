@@ -255,6 +255,13 @@ struct LayerChecker {
         }
         if property.key == .colors { layer.colors = list } else { layer.locations = list }
       default:
+        // One bounded number (most of a layer's keys): written into its slot, with no array per value.
+        if property.key != .instanceCount, let range = CheckContext.numberRange(of: property) {
+          if let value = context.number(node, property: property, range: range), let slot = property.slot {
+            layer.values[slot] = value
+          }
+          continue
+        }
         let value =
           property.key == .instanceCount
           ? context.instanceCount(node).map { [$0] } : context.propertyValue(node, property: property)

@@ -3,10 +3,19 @@ import SceneDiagnostics
 import SceneModel
 
 /// Warnings on a checked scene: things that have one meaning, but rarely the one meant.
-struct Linter {
+///
+/// A class, not a struct: the walks' closures capture `self`, and capturing a struct copied the whole linter (the
+/// scene's arrays, the context, the set) for every timeline root.
+final class Linter {
   let context: CheckContext
   let scene: Scene
   let animatedLayers: Set<Int>
+
+  init(context: CheckContext, scene: Scene, animatedLayers: Set<Int>) {
+    self.context = context
+    self.scene = scene
+    self.animatedLayers = animatedLayers
+  }
 
   /// For each (layer, property) pair, how many timelines animate it: counted once, so that "animated by another
   /// timeline" is a lookup (`> 1`) rather than a union of every other timeline's pairs (quadratic in timelines).
@@ -49,8 +58,14 @@ struct Linter {
     let poses = posesByLayer()
     for (index, timeline) in scene.timelines.enumerated() {
       var noOps = NoOpTally()
-      for root in Self.roots(timeline.root) {
+      let roots = Self.roots(timeline.root)
+      for root in roots {
         checkRoot(root, timelinesAnimating: counts, contexts: contexts[index], poses: poses, noOps: &noOps)
+      }
+      // Only no-op copies were entered; when there are any, the copies of the same animations that change
+      // something are found in a second walk.
+      if !noOps.entries.isEmpty {
+        for root in roots { markChangingCopies(root, timelinesAnimating: counts, noOps: &noOps) }
       }
       reportNoOps(noOps)
       checkGroups(timeline.root)
@@ -118,11 +133,27 @@ struct Linter {
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
     Self.forEachLeaf(root) { leaf in
-      guard timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1
-      else { return }
+      guard isAlone(leaf, timelinesAnimating: timelinesAnimating) else { return }
       // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
       // which holding a value does change.
-      noOps.count(leaf, isNoOp: isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)))
+      if isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)) { noOps.enter(leaf) }
+    }
+  }
+
+  /// Whether no other timeline animates the leaf's property of its layer (its own timeline is one of those counted).
+  private func isAlone(_ leaf: Animation, timelinesAnimating: [PropertyUse: TimelineCount]) -> Bool {
+    timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1
+  }
+
+  /// Marks the animations entered in `noOps` of which a copy, counted as `checkRoot` counts it, changes something.
+  private func markChangingCopies(
+    _ root: AnimationNode, timelinesAnimating: [PropertyUse: TimelineCount], noOps: inout NoOpTally
+  ) {
+    Self.forEachLeaf(root) { leaf in
+      guard noOps.entries[leaf.keyPathSpan] != nil, isAlone(leaf, timelinesAnimating: timelinesAnimating),
+        !isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath))
+      else { return }
+      noOps.entries[leaf.keyPathSpan]?.allNoOps = false
     }
   }
 
@@ -160,13 +191,14 @@ struct Linter {
   /// Whether each written animation is a no-op in every copy: a repeated layer's copies differ (`by: 0.5 * i`
   /// adds nothing only to instance 0).
   struct NoOpTally {
-    /// By the key path's span: the key path's name, and whether every copy is a no-op. The name rather than the
-    /// leaf: a copy of every animation (its arrays and strings retained) was most of the lint's time.
+    /// By the key path's span, the written animations of which some copy is a no-op: the key path's name, and
+    /// whether every copy is one. Only no-op copies are entered while walking (entering every leaf, most of which
+    /// change something, cost a dictionary insertion each); `markChangingCopies` then clears `allNoOps`. The name
+    /// rather than the leaf: a copy of every animation (its arrays and strings retained) was most of the lint's time.
     var entries: [Span: (keyPathName: String, allNoOps: Bool)] = [:]
 
-    mutating func count(_ leaf: Animation, isNoOp: Bool) {
-      let previous = entries[leaf.keyPathSpan]?.allNoOps ?? true
-      entries[leaf.keyPathSpan] = (leaf.keyPath.name, previous && isNoOp)
+    mutating func enter(_ noOp: Animation) {
+      if entries[noOp.keyPathSpan] == nil { entries[noOp.keyPathSpan] = (noOp.keyPath.name, true) }
     }
   }
 

@@ -125,8 +125,9 @@ extension TimelineChecker {
     }
     // A track writes the list from its offset, which the sampler keeps in one signed byte (ListLayout), and a
     // shadowPath's coordinates follow the layer's path or gradient stops.
-    let before = layer.listNumbers.count - (layer.style.shadowPath?.coordinates.count ?? 0)
-    if keyPath.property == PropertyName.shadowPath.rawValue, before > ListLayout.maxTrackOffset {
+    if keyPath.property == PropertyName.shadowPath.rawValue,
+      case let before = layer.listNumberCountBeforeShadowPath, before > ListLayout.maxTrackOffset
+    {
       context.error(
         CheckDiagnostics.shadowPathOffset,
         "the shadowPath of '\(layer.id)' cannot be animated: its "
