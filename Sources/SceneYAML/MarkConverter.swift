@@ -33,8 +33,14 @@ struct MarkConverter {
     asciiByte = walkedByte
   }
 
-  mutating func byteOffset(ofCharacter target: Int) -> Int {
+  /// Inlined: called for nearly every event, and past the last non-ASCII byte (the whole of most files) the answer
+  /// is one addition; the cursor walk stays out of line.
+  @inline(__always) mutating func byteOffset(ofCharacter target: Int) -> Int {
     if target >= asciiCharacter { return min(asciiByte + (target - asciiCharacter), bytes.count) }
+    return walk(toCharacter: target)
+  }
+
+  @inline(never) private mutating func walk(toCharacter target: Int) -> Int {
     if target < character {
       if character - target <= 64 {
         // Step back one character at a time: back over one byte and any continuation bytes before it.

@@ -134,26 +134,21 @@ struct TreeBuilder {
 
   /// Returns false to stop reading (a limit was exceeded).
   mutating func handle(_ event: yaml_event_t) -> Bool {
-    let start = marks.byteOffset(ofCharacter: Int(event.start_mark.index))
-    let end = marks.byteOffset(ofCharacter: Int(event.end_mark.index))
-    let span = Span(start: start, end: end)
-    if nextDeepRegion < deepRegions.count, start >= deepRegions[nextDeepRegion].start {
-      return takeDeepRegion(event, span: span)
-    }
-    switch event.type {
-    case YAML_DOCUMENT_START_EVENT:
-      documentCount += 1
-      if documentCount == 2 {
-        diagnostics.error(
-          YAMLDiagnostics.multipleDocuments, "a second YAML document in one file", at: span,
-          help: "put each scene in a file of its own")
+    if nextDeepRegion < deepRegions.count {
+      let start = marks.byteOffset(ofCharacter: Int(event.start_mark.index))
+      if start >= deepRegions[nextDeepRegion].start {
+        let end = marks.byteOffset(ofCharacter: Int(event.end_mark.index))
+        return takeDeepRegion(event, span: Span(start: start, end: end))
       }
-    case YAML_ALIAS_EVENT:
-      diagnostics.error(
-        YAMLDiagnostics.anchor, "YAML aliases are not supported", at: span,
-        help: "name shared numbers with `let` and shared paths under `paths`")
-      return addScalar(text: nil, style: .plain, span: span)
+    }
+    // A span only for the events that use one: a collection's end event needs only its end, the stream's and the
+    // document's end events neither (marks are converted one at a time, in any order; each is still one call).
+    switch event.type {
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      closeCollection(end: marks.byteOffset(ofCharacter: Int(event.end_mark.index)))
+      return true
     case YAML_SCALAR_EVENT:
+      let span = self.span(of: event)
       let scalar = event.data.scalar
       checkTagAndAnchor(
         tag: scalar.tag, anchor: scalar.anchor, implicit: scalar.plain_implicit == 1 || scalar.quoted_implicit == 1,
@@ -161,19 +156,38 @@ struct TreeBuilder {
       let text = UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length))
       return addScalarEvent(text: text, style: Self.style(scalar.style), span: span)
     case YAML_SEQUENCE_START_EVENT:
+      let span = self.span(of: event)
       let info = event.data.sequence_start
       checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
       return openCollection(.sequence, flow: info.style == YAML_FLOW_SEQUENCE_STYLE, span: span)
     case YAML_MAPPING_START_EVENT:
+      let span = self.span(of: event)
       let info = event.data.mapping_start
       checkTagAndAnchor(tag: info.tag, anchor: info.anchor, implicit: info.implicit == 1, span: span)
       return openCollection(.mapping, flow: info.style == YAML_FLOW_MAPPING_STYLE, span: span)
-    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-      closeCollection(end: end)
+    case YAML_ALIAS_EVENT:
+      let span = self.span(of: event)
+      diagnostics.error(
+        YAMLDiagnostics.anchor, "YAML aliases are not supported", at: span,
+        help: "name shared numbers with `let` and shared paths under `paths`")
+      return addScalar(text: nil, style: .plain, span: span)
+    case YAML_DOCUMENT_START_EVENT:
+      documentCount += 1
+      if documentCount == 2 {
+        diagnostics.error(
+          YAMLDiagnostics.multipleDocuments, "a second YAML document in one file", at: span(of: event),
+          help: "put each scene in a file of its own")
+      }
+      return true
     default:
-      break
+      return true
     }
-    return true
+  }
+
+  @inline(__always) mutating func span(of event: yaml_event_t) -> Span {
+    Span(
+      start: marks.byteOffset(ofCharacter: Int(event.start_mark.index)),
+      end: marks.byteOffset(ofCharacter: Int(event.end_mark.index)))
   }
 
   /// A scalar event's node, or a placeholder when the scalar is longer than the limit.
@@ -191,7 +205,14 @@ struct TreeBuilder {
     return addScalar(text: text, style: style, span: span)
   }
 
-  mutating func checkTagAndAnchor(
+  /// Inlined down to the test for two null pointers: almost no node has a tag or an anchor.
+  @inline(__always) mutating func checkTagAndAnchor(
+    tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?, implicit: Bool, span: Span
+  ) {
+    if tag != nil || anchor != nil { reportTagAndAnchor(tag: tag, anchor: anchor, implicit: implicit, span: span) }
+  }
+
+  @inline(never) mutating func reportTagAndAnchor(
     tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?, implicit: Bool, span: Span
   ) {
     if let tag, !implicit || tag.pointee != 0 {
