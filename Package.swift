@@ -50,7 +50,7 @@ let package = Package(
       name: "SceneBenchmark",
       dependencies: [
         "CBenchSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneReference", "SceneCLI", "SceneModel",
-        "SceneDiagnostics", "SceneCore", "SceneExport",
+        "SceneDiagnostics", "SceneCore", "SceneExport", "SceneYAML",
       ]
     ),
     .executableTarget(name: "scenec-bench", dependencies: ["SceneBenchmark"]),
