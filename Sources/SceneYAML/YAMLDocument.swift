@@ -147,6 +147,32 @@ public struct YAMLDocument: Sendable {
     }
   }
 
+  /// Calls `body` with the text of each item of a sequence in turn, while every item so far is a plain scalar and
+  /// `body` returned true; returns whether all of them were. The checker reads long lists of number literals this
+  /// way: one pass with the text buffers open, instead of an item lookup and a `withScalarBytes` call per number.
+  @inlinable public func allPlainScalarItems(
+    _ node: YAMLNode, _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) rethrows -> Bool {
+    guard kind(node) == .sequence else { return false }
+    let record = records[node.index]
+    let count = Int(record.count)
+    let plainScalar = YAMLNodeKind.scalar.rawValue | YAMLScalarStyle.plain.rawValue << 2
+    return try source.withUnsafeBufferPointer { source in
+      try scalarBytes.withUnsafeBufferPointer { written in
+        for position in 0..<count {
+          let item = child(record, of: node, at: position)
+          let shape = shapes[item]
+          guard shape & 0x1F == plainScalar else { return false }
+          let text = records[item]
+          let buffer = shape & Self.textInSource != 0 ? source : written
+          guard try body(UnsafeBufferPointer(rebasing: buffer[Int(text.first)..<Int(text.first) + Int(text.count)]))
+          else { return false }
+        }
+        return true
+      }
+    }
+  }
+
   /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
   @inlinable public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
     let record = records[node.index]

@@ -35,8 +35,8 @@ extension Linter {
   func layersWithAnimatedGradientPoints() -> Set<Int> {
     var layers = Set<Int>()
     let names: Set<String> = [PropertyName.startPoint.rawValue, PropertyName.endPoint.rawValue]
-    for timeline in scene.timelines {
-      Self.forEachUse(timeline.root) { if names.contains($1.property) { layers.insert($0) } }
+    for use in uses where use.use.property == .startPoint || use.use.property == .endPoint {
+      layers.insert(use.use.layer)
     }
     for states in posesByLayer() {
       for (layer, pose) in states where pose.contains(where: { names.contains($0.keyPath.property) }) {

@@ -14,10 +14,8 @@ extension Linter {
 
   func checkInvisibleShadows() {
     var shown = Set<Int>()
-    for timeline in scene.timelines {
-      // By the property's key: a String comparison per leaf cost more than the rest of the check.
-      Self.forEachUse(timeline.root) { if $1.propertyKey == .shadowOpacity { shown.insert($0) } }
-    }
+    // By the property's key: a String comparison per leaf cost more than the rest of the check.
+    for use in uses where use.use.property == .shadowOpacity { shown.insert(use.use.layer) }
     for state in scene.stateMachine?.states ?? [] {
       for value in state.pose where value.keyPath.propertyKey == .shadowOpacity { shown.insert(value.layer) }
     }

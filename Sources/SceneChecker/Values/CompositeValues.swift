@@ -149,15 +149,14 @@ extension CheckContext {
     guard count > 0, counts.contains(count) else { return nil }
     var numbers: [Double] = []
     numbers.reserveCapacity(count)
-    for index in 0..<count {
-      let item = document.item(node, index)
-      guard document.kind(item) == .scalar, document.style(item) == .plain,
-        let quantity = document.withScalarBytes(item, DecimalLiteral.quantity),
+    let allLiterals = document.allPlainScalarItems(node) { text in
+      guard let quantity = DecimalLiteral.quantity(text),
         unit == nil || quantity.unit == .none || quantity.unit == unit, accepts(quantity.value)
-      else { return nil }
+      else { return false }
       numbers.append(quantity.value)
+      return true
     }
-    return numbers
+    return allLiterals ? numbers : nil
   }
 
   /// The items of a sequence, after checking that no call such as `rgba(0, 0, 0, 0.5)` was split by the commas
