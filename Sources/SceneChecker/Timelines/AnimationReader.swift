@@ -24,9 +24,12 @@ extension TimelineChecker {
     let hasValues = fields.has("values")
     let hasMotion = fields.has("path")
     let hasSpring = fields.has("spring")
-    let fromToBy = ["from", "to", "by"].filter { fields.has($0) }
-    let kinds = [hasValues ? "values" : nil, hasMotion ? "path" : nil, hasSpring ? "spring" : nil].compactMap { $0 }
-    if kinds.count > 1 || (hasValues || hasMotion) && !fromToBy.isEmpty {
+    let hasFromToBy = fields.has("from") || fields.has("to") || fields.has("by")
+    let kindCount = (hasValues ? 1 : 0) + (hasMotion ? 1 : 0) + (hasSpring ? 1 : 0)
+    // The key lists are built only to name a clash: two arrays per animation otherwise.
+    if kindCount > 1 || (hasValues || hasMotion) && hasFromToBy {
+      let fromToBy = ["from", "to", "by"].filter { fields.has($0) }
+      let kinds = [hasValues ? "values" : nil, hasMotion ? "path" : nil, hasSpring ? "spring" : nil].compactMap { $0 }
       let clash = kinds.count > 1 ? kinds[1] : fromToBy[0]
       let first = kinds[0]
       context.error(
@@ -65,7 +68,7 @@ extension TimelineChecker {
       animation = Animation(
         layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .motion(motion))
     } else {
-      guard !fromToBy.isEmpty else {
+      guard hasFromToBy else {
         context.error(
           CheckDiagnostics.missingFromToBy, "this animation gives no values", at: context.span(keyPathNode),
           help: "add `to:` (and `from:`), `by:`, or `values:`")

@@ -156,6 +156,10 @@ struct TimelineChecker {
         help: "move it to the top of the timeline")
     }
     let (timing, duration, timingOK) = context.timing(fields)
+    // Most entries are animations: decoded without building the list of kinds, which only a group or a clash needs.
+    if fields.has("keyPath"), !fields.has("group"), !fields.has("sequence") {
+      return decodeAnimation(fields, target: target, timing: timing, duration: duration, timingOK: timingOK)
+    }
     let kinds = ["group", "sequence", "keyPath"].filter { fields.has($0) }
     guard kinds.count == 1 else {
       if kinds.isEmpty {
@@ -170,9 +174,6 @@ struct TimelineChecker {
           at: context.span(second.key), help: "split them into separate entries")
       }
       return nil
-    }
-    if kinds[0] == "keyPath" {
-      return decodeAnimation(fields, target: target, timing: timing, duration: duration, timingOK: timingOK)
     }
     for key in [
       "additive", "cumulative", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode",
