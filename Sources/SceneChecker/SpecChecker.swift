@@ -123,7 +123,10 @@ public enum SpecChecker {
     var timelineChecker = TimelineChecker(context: context, layers: layerChecker)
     var timelines: [Timeline] = []
     if let node = fields.value("timelines") { timelines = timelineChecker.checkTimelines(node) }
-    for index in timelines.indices { timelines[index].spreadReplicas(over: layerChecker.layers) }
+    // Only replicators' copies play late; without one, every timeline's spread stays 0 and needs no walk.
+    if layerChecker.layers.contains(where: { $0.replicaDelay != 0 }) {
+      for index in timelines.indices { timelines[index].spreadReplicas(over: layerChecker.layers) }
+    }
     var scene = Scene(
       name: "", width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
       timelines: timelines)

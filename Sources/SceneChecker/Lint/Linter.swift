@@ -122,6 +122,12 @@ final class Linter {
     return [node]
   }
 
+  /// `roots(node)` one at a time, without an array for each node (a group's every child is asked).
+  static func forEachRoot(_ node: AnimationNode, _ body: (AnimationNode) -> Void) {
+    guard case .instances(let copies) = node.kind else { return body(node) }
+    for copy in copies { forEachRoot(copy, body) }
+  }
+
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
   private func checkRoot(
     _ root: AnimationNode, timelinesAnimating: [PropertyUse: TimelineCount], contexts: [Int?],
@@ -229,7 +235,7 @@ final class Linter {
     case .instances(let copies): copies.forEach(checkGroups)
     case .group(let children):
       for child in children {
-        for single in Self.roots(child) {
+        Self.forEachRoot(child) { single in
           let firstPass = single.timing.beginTime + single.timing.duration / max(abs(single.timing.speed), 1e-300)
           if single.timing.speed != 0, firstPass > node.timing.duration + 1e-9 {
             context.error(
