@@ -34,12 +34,10 @@ extension Linter {
   /// The layers whose `startPoint` or `endPoint` a timeline animates or a state poses.
   func layersWithAnimatedGradientPoints() -> Set<Int> {
     var layers = Set<Int>()
-    let names: Set<String> = [PropertyName.startPoint.rawValue, PropertyName.endPoint.rawValue]
-    for use in uses where use.use.property == .startPoint || use.use.property == .endPoint {
-      layers.insert(use.use.layer)
-    }
+    func isPoint(_ property: PropertyName?) -> Bool { property == .startPoint || property == .endPoint }
+    for use in uses where isPoint(use.use.property) { layers.insert(use.use.layer) }
     for states in posesByLayer() {
-      for (layer, pose) in states where pose.contains(where: { names.contains($0.keyPath.property) }) {
+      for (layer, pose) in states where pose.contains(where: { isPoint($0.keyPath.propertyKey) }) {
         layers.insert(layer)
       }
     }

@@ -71,14 +71,13 @@ final class Linter {
     let poses = posesByLayer()
     for (index, timeline) in scene.timelines.enumerated() {
       var noOps = NoOpTally()
-      let roots = Self.roots(timeline.root)
-      for root in roots {
+      Self.forEachRoot(timeline.root) { root in
         checkRoot(root, timelinesAnimating: counts, contexts: contexts[index], poses: poses, noOps: &noOps)
       }
       // Only no-op copies were entered; when there are any, the copies of the same animations that change
       // something are found in a second walk.
       if !noOps.entries.isEmpty {
-        for root in roots { markChangingCopies(root, timelinesAnimating: counts, noOps: &noOps) }
+        Self.forEachRoot(timeline.root) { markChangingCopies($0, timelinesAnimating: counts, noOps: &noOps) }
       }
       reportNoOps(noOps)
       checkGroups(timeline.root)
@@ -116,13 +115,8 @@ final class Linter {
     }
   }
 
-  /// The top-level animations of a timeline: its root, or the copies of a root that targets a repeated layer.
-  static func roots(_ node: AnimationNode) -> [AnimationNode] {
-    if case .instances(let copies) = node.kind { return copies.flatMap(roots) }
-    return [node]
-  }
-
-  /// `roots(node)` one at a time, without an array for each node (a group's every child is asked).
+  /// Calls `body` with the top-level animations under `node`: the node itself, or the copies of a node that
+  /// targets a repeated layer (a timeline's roots, or a group child's).
   static func forEachRoot(_ node: AnimationNode, _ body: (AnimationNode) -> Void) {
     guard case .instances(let copies) = node.kind else { return body(node) }
     for copy in copies { forEachRoot(copy, body) }
@@ -153,7 +147,7 @@ final class Linter {
       guard isAlone(leaf, timelinesAnimating: timelinesAnimating) else { return }
       // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
       // which holding a value does change.
-      if isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath)) { noOps.enter(leaf) }
+      if isNoOpOnItsLayer(leaf) { noOps.enter(leaf) }
     }
   }
 
@@ -162,13 +156,18 @@ final class Linter {
     timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1
   }
 
+  /// `isNoOp` against the model value of the leaf's own layer.
+  private func isNoOpOnItsLayer(_ leaf: Animation) -> Bool {
+    isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath))
+  }
+
   /// Marks the animations entered in `noOps` of which a copy, counted as `checkRoot` counts it, changes something.
   private func markChangingCopies(
     _ root: AnimationNode, timelinesAnimating: [PropertyUse: TimelineCount], noOps: inout NoOpTally
   ) {
     Self.forEachLeaf(root) { leaf in
       guard noOps.entries[leaf.keyPathSpan] != nil, isAlone(leaf, timelinesAnimating: timelinesAnimating),
-        !isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath))
+        !isNoOpOnItsLayer(leaf)
       else { return }
       noOps.entries[leaf.keyPathSpan]?.allNoOps = false
     }
