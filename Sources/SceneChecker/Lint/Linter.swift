@@ -11,15 +11,21 @@ final class Linter {
   let scene: Scene
   let animatedLayers: Set<Int>
 
-  /// Every animation's (layer, property) use, timeline by timeline, gathered in one walk of the timelines' trees:
-  /// the checks that read nothing else pass over this contiguous list. Each of them walked the trees before, and a
-  /// walk touches every leaf's box and every group's children: on a large spec, cache misses that made the lint
-  /// several times dearer in time than in instructions.
+  /// Every animation leaf's use of a (layer, property), timeline by timeline and root by root, gathered in one walk
+  /// of the timelines' trees, with what the no-op check needs: the checks that read nothing else pass over this
+  /// contiguous list. Each of them walked the trees before, and a walk touches every leaf's box and every group's
+  /// children: on a large spec, cache misses that made the lint several times dearer in time than in instructions.
   let uses: [TimelineUse]
+  /// Where each timeline root's uses end in `uses`, roots in the order `forEachRoot` visits them.
+  let rootEnds: [Int]
 
   struct TimelineUse {
     let timeline: Int
     let use: PropertyUse
+    let keyPath: AnimatableKeyPath
+    let keyPathSpan: Span
+    /// Whether the leaf changes nothing over its own layer's model value (`isNoOp`).
+    let isNoOp: Bool
   }
 
   init(context: CheckContext, scene: Scene, animatedLayers: Set<Int>) {
@@ -27,57 +33,51 @@ final class Linter {
     self.scene = scene
     self.animatedLayers = animatedLayers
     var uses: [TimelineUse] = []
+    var rootEnds: [Int] = []
     for (index, timeline) in scene.timelines.enumerated() {
-      Self.forEachUse(timeline.root) { layer, keyPath in
-        uses.append(TimelineUse(timeline: index, use: PropertyUse(layer: layer, property: keyPath.propertyKey)))
+      Self.forEachRoot(timeline.root) { root in
+        Self.forEachLeaf(root) { leaf in
+          uses.append(
+            TimelineUse(
+              timeline: index, use: PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey),
+              keyPath: leaf.keyPath, keyPathSpan: leaf.keyPathSpan,
+              // Against the layers' own values: during a transition the value under a timeline is the pose
+              // animation's, which holding a value does change.
+              isNoOp: Self.isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath))))
+        }
+        rootEnds.append(uses.count)
       }
     }
     self.uses = uses
+    self.rootEnds = rootEnds
   }
 
-  /// For each (layer, property) pair, how many timelines animate it: counted once, so that "animated by another
-  /// timeline" is a lookup (`> 1`) rather than a union of every other timeline's pairs (quadratic in timelines).
-  private var timelinesAnimating: [PropertyUse: TimelineCount] {
-    // One lookup per leaf: a use counts a timeline once, when the timeline is not the one it last counted.
-    var counts: [PropertyUse: TimelineCount] = [:]
-    // Room for one entry per use (the most there can be): grown by doubling, the table rehashed every use at each
-    // step and wrote 8 MB of fresh pages on the 20 MB many-small spec (2,000 page faults).
-    counts.reserveCapacity(uses.count)
-    for use in uses { counts[use.use, default: TimelineCount()].add(use.timeline) }
-    return counts
-  }
-
-  /// How many timelines animate a property use, and the last one counted.
-  struct TimelineCount {
-    var count = 0
-    var lastTimeline = -1
-
-    mutating func add(_ timeline: Int) {
-      guard timeline != lastTimeline else { return }
-      count += 1
-      lastTimeline = timeline
-    }
-  }
-
-  /// A (layer, property) pair; the property by its key, so that a count's lookup hashes two small integers.
+  /// A (layer, property) pair; the property by its key, so that a count's lookup compares small integers.
   struct PropertyUse: Hashable {
     let layer: Int
     let property: PropertyName?
   }
 
   func run() {
-    let counts = timelinesAnimating
+    let counts = PropertyUseCounts(layerCount: scene.layers.count, uses: uses)
     let contexts = modelContexts()
     let poses = posesByLayer()
+    var root = 0
     for (index, timeline) in scene.timelines.enumerated() {
       var noOps = NoOpTally()
-      Self.forEachRoot(timeline.root) { root in
-        checkRoot(root, timelinesAnimating: counts, contexts: contexts[index], poses: poses, noOps: &noOps)
+      let firstRoot = root
+      Self.forEachRoot(timeline.root) { node in
+        checkRoot(
+          node, uses: useRange(ofRoot: root), timelinesAnimating: counts, contexts: contexts[index], poses: poses,
+          noOps: &noOps)
+        root += 1
       }
       // Only no-op copies were entered; when there are any, the copies of the same animations that change
-      // something are found in a second walk.
+      // something are found in a second pass.
       if !noOps.entries.isEmpty {
-        Self.forEachRoot(timeline.root) { markChangingCopies($0, timelinesAnimating: counts, noOps: &noOps) }
+        markChangingCopies(
+          uses: useRange(ofRoot: firstRoot).lowerBound..<useRange(ofRoot: root - 1).upperBound,
+          timelinesAnimating: counts, noOps: &noOps)
       }
       reportNoOps(noOps)
       checkGroups(timeline.root)
@@ -88,6 +88,9 @@ final class Linter {
     checkInvisibleShadows()
     checkSublayerTransforms()
   }
+
+  /// The uses of timeline root `root` (counted over all timelines) in `uses`.
+  private func useRange(ofRoot root: Int) -> Range<Int> { (root == 0 ? 0 : rootEnds[root - 1])..<rootEnds[root] }
 
   /// A `sublayerTransform` set or animated on a layer without sublayers: Core Animation applies it to the
   /// sublayers alone (not to the layer itself, nor its mask), so it is most likely meant for the superlayer or as
@@ -124,7 +127,7 @@ final class Linter {
 
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
   private func checkRoot(
-    _ root: AnimationNode, timelinesAnimating: [PropertyUse: TimelineCount], contexts: [Int?],
+    _ root: AnimationNode, uses: Range<Int>, timelinesAnimating: PropertyUseCounts, contexts: [Int?],
     poses: [[Int: [StateMachine.PoseValue]]], noOps: inout NoOpTally
   ) {
     let timing = root.timing
@@ -143,39 +146,30 @@ final class Linter {
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
-    Self.forEachLeaf(root) { leaf in
-      guard isAlone(leaf, timelinesAnimating: timelinesAnimating) else { return }
-      // Against the layers' own values: during a transition the value under a timeline is the pose animation's,
-      // which holding a value does change.
-      if isNoOpOnItsLayer(leaf) { noOps.enter(leaf) }
+    for index in uses where self.uses[index].isNoOp && isAlone(self.uses[index], timelinesAnimating: timelinesAnimating)
+    {
+      noOps.enter(self.uses[index])
     }
   }
 
   /// Whether no other timeline animates the leaf's property of its layer (its own timeline is one of those counted).
-  private func isAlone(_ leaf: Animation, timelinesAnimating: [PropertyUse: TimelineCount]) -> Bool {
-    timelinesAnimating[PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey)]?.count ?? 0 <= 1
-  }
-
-  /// `isNoOp` against the model value of the leaf's own layer.
-  private func isNoOpOnItsLayer(_ leaf: Animation) -> Bool {
-    isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath))
+  private func isAlone(_ leaf: TimelineUse, timelinesAnimating: PropertyUseCounts) -> Bool {
+    timelinesAnimating.count(layer: leaf.use.layer, property: leaf.use.property) <= 1
   }
 
   /// Marks the animations entered in `noOps` of which a copy, counted as `checkRoot` counts it, changes something.
-  private func markChangingCopies(
-    _ root: AnimationNode, timelinesAnimating: [PropertyUse: TimelineCount], noOps: inout NoOpTally
-  ) {
-    Self.forEachLeaf(root) { leaf in
-      guard noOps.entries[leaf.keyPathSpan] != nil, isAlone(leaf, timelinesAnimating: timelinesAnimating),
-        !isNoOpOnItsLayer(leaf)
-      else { return }
+  private func markChangingCopies(uses: Range<Int>, timelinesAnimating: PropertyUseCounts, noOps: inout NoOpTally) {
+    for index in uses {
+      let leaf = self.uses[index]
+      guard !leaf.isNoOp, noOps.entries[leaf.keyPathSpan] != nil, isAlone(leaf, timelinesAnimating: timelinesAnimating)
+      else { continue }
       noOps.entries[leaf.keyPathSpan]?.allNoOps = false
     }
   }
 
   /// Whether a leaf changes nothing over `model` (read only when the values alone leave it open: most leaves
   /// animate between different values, and the model value is an array built per call).
-  private func isNoOp(_ leaf: Animation, model: @autoclosure () -> [Double]) -> Bool {
+  private static func isNoOp(_ leaf: Animation, model: @autoclosure () -> [Double]) -> Bool {
     // Equal values still change what is shown when they differ from the model (a held pose); only an
     // animation that repeats the model value, or adds nothing, changes nothing.
     let first: [Double]
@@ -213,7 +207,7 @@ final class Linter {
     /// rather than the leaf: a copy of every animation (its arrays and strings retained) was most of the lint's time.
     var entries: [Span: (keyPathName: String, allNoOps: Bool)] = [:]
 
-    mutating func enter(_ noOp: Animation) {
+    mutating func enter(_ noOp: TimelineUse) {
       if entries[noOp.keyPathSpan] == nil { entries[noOp.keyPathSpan] = (noOp.keyPath.name, true) }
     }
   }
@@ -263,9 +257,9 @@ final class Linter {
 
   private func checkHiddenLayers() {
     var reported = Set<String>()
-    // Once, not per hidden layer (which made the check quadratic in layers).
-    let animatedIDs = Set(
-      animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
+    // Once, not per hidden layer (which made the check quadratic in layers), and only when some layer is hidden:
+    // hashing the id of every animated layer was most of this check's time on a spec of many animated layers.
+    var animatedIDs: Set<String>?
     // By index: `for layer in scene.layers` copies (retains) every field of every layer.
     for index in scene.layers.indices where !animatedLayers.contains(index) && !scene.layers[index].isMask {
       let hidden = scene.layers[index].values[SlotLayout.hidden] != 0
@@ -273,7 +267,11 @@ final class Linter {
       guard hidden || transparent else { continue }
       let layer = scene.layers[index]
       guard reported.insert(layer.baseID).inserted else { continue }
-      guard !animatedIDs.contains(layer.baseID) else { continue }
+      if animatedIDs == nil {
+        animatedIDs = Set(
+          animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
+      }
+      guard animatedIDs?.contains(layer.baseID) != true else { continue }
       context.error(
         LintDiagnostics.unusedLayer,
         "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",

@@ -150,6 +150,11 @@ extension CheckContext {
     var numbers: [Double] = []
     numbers.reserveCapacity(count)
     let allLiterals = document.allPlainScalarItems(node) { text in
+      if let value = DecimalLiteral.plainDecimal(text) {
+        guard accepts(value) else { return false }
+        numbers.append(value)
+        return true
+      }
       guard let quantity = DecimalLiteral.quantity(text),
         unit == nil || quantity.unit == .none || quantity.unit == unit, accepts(quantity.value)
       else { return false }

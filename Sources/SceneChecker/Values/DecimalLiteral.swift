@@ -75,6 +75,44 @@ enum DecimalLiteral {
     return (nil, index)
   }
 
+  /// The value of `[-]digits[.digits]` spanning all of `bytes` with at most 15 significant digits, the shape of
+  /// almost every number a spec lists (`0.24`, `-12`, `960`); nil for anything else, which `quantity` then reads.
+  /// One pass and no table: keyframe lists hold most of a large spec's numbers.
+  @inline(__always) static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let count = bytes.count
+    guard count > 0, count <= 17 else { return nil }
+    let negative = bytes[0] == UInt8(ascii: "-")
+    var index = negative ? 1 : 0
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fraction = -1
+    while index < count {
+      let byte = bytes[index]
+      if byte &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
+        digits += 1
+        if fraction >= 0 { fraction += 1 }
+      } else if byte == UInt8(ascii: "."), fraction < 0, digits > 0 {
+        fraction = 0
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    // At most 15 digits in all (so below 10^15 < 2^53: exact), one before the point, one after it if there is one.
+    guard digits > 0, digits <= 15, fraction != 0 else { return nil }
+    var value = Double(mantissa)
+    if fraction > 0 { value /= exactPowerOfTen(fraction) }
+    return negative ? -value : value
+  }
+
+  /// 10^n for 0 < n ≤ 15, exact in binary64, without a table's lazy global.
+  @inline(__always) private static func exactPowerOfTen(_ n: Int) -> Double {
+    var power = 10.0
+    for _ in 1..<n { power *= 10 }
+    return power
+  }
+
   /// A plain scalar that is one number literal: an optional `-`, the digits as above (starting with a digit), and
   /// optionally one of the unit suffixes. Returns the value and unit the expression evaluator would give, or nil
   /// for anything else (the caller then evaluates the text as an expression).

@@ -3,7 +3,11 @@
 /// `transform.scale` takes one number and writes all three scale slots (`broadcast`), as Core Animation's
 /// uniform scale key path does; every other key path writes `kind.componentCount` consecutive slots.
 /// `path` writes no slot: it animates the layer's path points, which the runtime keeps beside the slots.
-public struct AnimatableKeyPath: Sendable, Hashable {
+///
+/// A class: every animation of a spec carries its key path, and the checker, the linter and the compiler hand
+/// animations around by value; as a struct of two strings and a set, each copy cost three reference counts, as an
+/// immutable instance from the table it costs one. Equal when the names are (the table has one per name).
+public final class AnimatableKeyPath: Sendable, Hashable {
   public let name: String
   public let kind: ValueKind
   /// The property this key path belongs to (`transform.rotation.z` → `transform`).
@@ -93,6 +97,12 @@ public struct AnimatableKeyPath: Sendable, Hashable {
       .init(name + ".scale.z", .number, property: name, slot: slot + 8),
     ]
   }
+
+  public static func == (lhs: AnimatableKeyPath, rhs: AnimatableKeyPath) -> Bool {
+    lhs === rhs || lhs.name == rhs.name
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
   private static let byName: [String: AnimatableKeyPath] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -5,7 +5,10 @@
 /// This table is the single source of truth for layer properties: the runtime lays out its per-layer value slots
 /// by it, the checker validates against it (kinds, ranges, words), `scenec sample` prints by it, the JSON Schema
 /// for editors is generated from it, and tests hold Grammar.md and the random specs of the differential test to it.
-public struct LayerProperty: Sendable, Hashable {
+///
+/// A class, for the reason `AnimatableKeyPath` is one: the checker reads a row per key of every layer, and a struct
+/// of a set and three arrays cost four reference counts per copy. Equal when the keys are (one row per key).
+public final class LayerProperty: Sendable, Hashable {
   public let key: PropertyName
   public var name: String { key.rawValue }
   public let kind: ValueKind
@@ -38,6 +41,10 @@ public struct LayerProperty: Sendable, Hashable {
     range = row.range
     cases = row.cases
   }
+
+  public static func == (lhs: LayerProperty, rhs: LayerProperty) -> Bool { lhs === rhs || lhs.key == rhs.key }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
   /// One row of the table as written, before slots are assigned.
   struct Row {
