@@ -68,7 +68,7 @@ final class Linter {
       let firstRoot = root
       Self.forEachRoot(timeline.root) { node in
         checkRoot(
-          node, uses: useRange(ofRoot: root), timelinesAnimating: counts, contexts: contexts[index], poses: poses,
+          node, leaves: useRange(ofRoot: root), timelinesAnimating: counts, contexts: contexts[index], poses: poses,
           noOps: &noOps)
         root += 1
       }
@@ -76,7 +76,7 @@ final class Linter {
       // something are found in a second pass.
       if !noOps.entries.isEmpty {
         markChangingCopies(
-          uses: useRange(ofRoot: firstRoot).lowerBound..<useRange(ofRoot: root - 1).upperBound,
+          leaves: useRange(ofRoot: firstRoot).lowerBound..<useRange(ofRoot: root - 1).upperBound,
           timelinesAnimating: counts, noOps: &noOps)
       }
       reportNoOps(noOps)
@@ -127,7 +127,7 @@ final class Linter {
 
   /// Removal and fill are decided by the animation added to the layer: the timeline's root.
   private func checkRoot(
-    _ root: AnimationNode, uses: Range<Int>, timelinesAnimating: PropertyUseCounts, contexts: [Int?],
+    _ root: AnimationNode, leaves: Range<Int>, timelinesAnimating: PropertyUseCounts, contexts: [Int?],
     poses: [[Int: [StateMachine.PoseValue]]], noOps: inout NoOpTally
   ) {
     let timing = root.timing
@@ -146,9 +146,8 @@ final class Linter {
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.
     // The leaf's own timeline is one of those counted.
-    for index in uses where self.uses[index].isNoOp && isAlone(self.uses[index], timelinesAnimating: timelinesAnimating)
-    {
-      noOps.enter(self.uses[index])
+    for index in leaves where uses[index].isNoOp && isAlone(uses[index], timelinesAnimating: timelinesAnimating) {
+      noOps.enter(uses[index])
     }
   }
 
@@ -158,9 +157,9 @@ final class Linter {
   }
 
   /// Marks the animations entered in `noOps` of which a copy, counted as `checkRoot` counts it, changes something.
-  private func markChangingCopies(uses: Range<Int>, timelinesAnimating: PropertyUseCounts, noOps: inout NoOpTally) {
-    for index in uses {
-      let leaf = self.uses[index]
+  private func markChangingCopies(leaves: Range<Int>, timelinesAnimating: PropertyUseCounts, noOps: inout NoOpTally) {
+    for index in leaves {
+      let leaf = uses[index]
       guard !leaf.isNoOp, noOps.entries[leaf.keyPathSpan] != nil, isAlone(leaf, timelinesAnimating: timelinesAnimating)
       else { continue }
       noOps.entries[leaf.keyPathSpan]?.allNoOps = false
