@@ -36,7 +36,7 @@ final class Linter {
     var rootEnds: [Int] = []
     for (index, timeline) in scene.timelines.enumerated() {
       Self.forEachRoot(timeline.root) { root in
-        Self.forEachLeaf(root) { leaf in
+        root.forEachAnimation { leaf in
           uses.append(
             TimelineUse(
               timeline: index, use: PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey),
@@ -201,8 +201,8 @@ final class Linter {
   /// adds nothing only to instance 0).
   struct NoOpTally {
     /// By the key path's span, the written animations of which some copy is a no-op: the key path's name, and
-    /// whether every copy is one. Only no-op copies are entered while walking (entering every leaf, most of which
-    /// change something, cost a dictionary insertion each); `markChangingCopies` then clears `allNoOps`. The name
+    /// whether every copy is one. Only no-op copies are entered (entering every leaf, most of which change
+    /// something, cost a dictionary insertion each); `markChangingCopies` then clears `allNoOps`. The name
     /// rather than the leaf: a copy of every animation (its arrays and strings retained) was most of the lint's time.
     var entries: [Span: (keyPathName: String, allNoOps: Bool)] = [:]
 
@@ -275,22 +275,6 @@ final class Linter {
         LintDiagnostics.unusedLayer,
         "'\(layer.baseID)' is \(hidden ? "hidden" : "fully transparent") and no timeline shows it",
         at: layer.idSpan, help: "remove the layer, or animate it into view")
-    }
-  }
-
-  /// Each animation's layer and key path, for the walk that gathers `uses`: binding the whole leaf (`forEachLeaf`)
-  /// copied every `Animation` out of its box, retaining each of its arrays and strings.
-  static func forEachUse(_ node: AnimationNode, _ body: (_ layer: Int, _ keyPath: AnimatableKeyPath) -> Void) {
-    switch node.kind {
-    case .animation(let animation): body(animation.layer, animation.keyPath)
-    case .group(let children), .instances(let children): for child in children { forEachUse(child, body) }
-    }
-  }
-
-  static func forEachLeaf(_ node: AnimationNode, _ body: (Animation) -> Void) {
-    switch node.kind {
-    case .animation(let animation): body(animation)
-    case .group(let children), .instances(let children): for child in children { forEachLeaf(child, body) }
     }
   }
 }
