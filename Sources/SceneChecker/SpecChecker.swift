@@ -58,11 +58,12 @@ public enum SpecChecker {
       return Result(scene: nil, diagnostics: read.diagnostics)
     }
     let context = CheckContext(source: source, document: read.document, limits: options.limits)
-    var scene = checkFile(root, context: context)
-    if !context.diagnostics.hasErrors, let checked = scene.value {
-      Linter(context: context, scene: checked, animatedLayers: scene.animatedLayers).run()
+    let checked = checkFile(root, context: context)
+    var scene = checked?.scene
+    if !context.diagnostics.hasErrors, let checked {
+      Linter(context: context, scene: checked.scene, animatedLayers: checked.shownLayers, facts: checked.facts).run()
     } else {
-      scene.value = nil
+      scene = nil
     }
     let suppressions = Suppressions(source: source) { suppressible }
     context.diagnostics.append(contentsOf: suppressions.problems)
@@ -70,12 +71,20 @@ public enum SpecChecker {
     if !suppressions.file.isEmpty || !suppressions.lines.isEmpty {
       diagnostics.removeAll { suppressions.disables($0, in: source) }
     }
-    return Result(scene: context.diagnostics.hasErrors ? nil : scene.value, diagnostics: diagnostics)
+    return Result(scene: context.diagnostics.hasErrors ? nil : scene, diagnostics: diagnostics)
   }
 
-  private static func checkFile(_ root: YAMLNode, context: CheckContext) -> (value: Scene?, animatedLayers: Set<Int>) {
+  /// A checked scene, with what the linter reads besides it.
+  private struct CheckedScene {
+    var scene: Scene
+    /// Layers some timeline animates or some state poses.
+    var shownLayers: LayerSet
+    var facts: TimelineFacts
+  }
+
+  private static func checkFile(_ root: YAMLNode, context: CheckContext) -> CheckedScene? {
     guard let fields = context.fields(of: root, allowed: SpecSchema.file, place: "a scene file") else {
-      return (nil, [])
+      return nil
     }
     if let node = fields.value("version"), let version = context.number(node, unit: Unit.none), version != 1 {
       context.error(
@@ -100,20 +109,21 @@ public enum SpecChecker {
     // out again with them (the targets and poses then resolve to every copy), in a second pass whose
     // diagnostics replace the first's.
     let reach = ReplicaReach.counts(
-      layers: scene.scene.layers, timelines: scene.scene.timelines, machine: scene.scene.stateMachine,
+      layers: scene.scene.layers, timelines: scene.scene.timelines,
+      animatesInstanceCount: scene.facts.animatesInstanceCount, machine: scene.scene.stateMachine,
       limit: context.limits.maxInstanceCount)
     if !reach.isEmpty {
       context.diagnostics = before
       scene = checkLayersAndTimelines(fields, context: context, builtCounts: reach)
     }
     scene.scene.name = name
-    return (scene.scene, scene.shownLayers)
+    return scene
   }
 
   /// Checks `layers`, `timelines` and `states`, with the replicators in `builtCounts` given that many copies.
   private static func checkLayersAndTimelines(
     _ fields: Fields, context: CheckContext, builtCounts: [String: Int]
-  ) -> (scene: Scene, shownLayers: Set<Int>) {
+  ) -> CheckedScene {
     var layerChecker = LayerChecker(context: context)
     layerChecker.builtCounts = builtCounts
     if let node = fields.value("layers") {
@@ -139,7 +149,7 @@ public enum SpecChecker {
       scene.stateMachine = stateChecker.check(node)
       shownLayers.formUnion(stateChecker.posedLayers)
     }
-    return (scene, shownLayers)
+    return CheckedScene(scene: scene, shownLayers: shownLayers, facts: timelineChecker.facts)
   }
 
   /// `let` names are evaluated in order; a name may use only those above it. A name's type is that of its value:

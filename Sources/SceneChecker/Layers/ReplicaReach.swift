@@ -9,8 +9,10 @@ enum ReplicaReach {
   /// The largest count written for each replicator (by layer id) that is above its model count; empty when no
   /// count animates above it. An additive animation or a `by` without `from` counts from the model count; a
   /// spring's or a timing curve's overshoot past the written values draws no further copy (there is none).
+  /// `animatesInstanceCount` says whether some leaf of `timelines` animates `instanceCount` (`TimelineFacts`): the
+  /// trees are walked only then.
   static func counts(
-    layers: [LayerInstance], timelines: [Timeline], machine: StateMachine?, limit: Int
+    layers: [LayerInstance], timelines: [Timeline], animatesInstanceCount: Bool, machine: StateMachine?, limit: Int
   ) -> [String: Int] {
     var result: [String: Int] = [:]
     func note(_ layer: Int, _ value: Double, fromModel: Bool) {
@@ -19,7 +21,7 @@ enum ReplicaReach {
       guard reached.isFinite, reached > model else { return }
       result[layers[layer].id] = max(result[layers[layer].id] ?? 0, Int(reached))
     }
-    for timeline in timelines {
+    for timeline in timelines where animatesInstanceCount {
       timeline.root.forEachAnimation { animation in
         guard animation.keyPath.name == PropertyName.instanceCount.rawValue else { return }
         let additive = animation.additive

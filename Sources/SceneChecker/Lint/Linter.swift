@@ -9,15 +9,16 @@ import SceneModel
 final class Linter {
   let context: CheckContext
   let scene: Scene
-  let animatedLayers: Set<Int>
+  let animatedLayers: LayerSet
 
-  /// Every animation leaf's use of a (layer, property), timeline by timeline and root by root, gathered in one walk
-  /// of the timelines' trees, with what the no-op check needs: the checks that read nothing else pass over this
-  /// contiguous list. Each of them walked the trees before, and a walk touches every leaf's box and every group's
-  /// children: on a large spec, cache misses that made the lint several times dearer in time than in instructions.
+  /// Every animation leaf's use of a (layer, property), timeline by timeline and root by root, with what the no-op
+  /// check needs, as the checker noted them while decoding (`TimelineFacts`): the checks pass over this contiguous
+  /// list instead of walking the timelines' trees, whose boxes a walk after the decoding finds cold.
   let uses: [TimelineUse]
   /// Where each timeline root's uses end in `uses`, roots in the order `forEachRoot` visits them.
   let rootEnds: [Int]
+  /// Group children cut off by their group's duration, timeline by timeline.
+  let clippedChildren: [TimelineFacts.ClippedChild]
 
   struct TimelineUse {
     let timeline: Int
@@ -28,28 +29,13 @@ final class Linter {
     let isNoOp: Bool
   }
 
-  init(context: CheckContext, scene: Scene, animatedLayers: Set<Int>) {
+  init(context: CheckContext, scene: Scene, animatedLayers: LayerSet, facts: TimelineFacts) {
     self.context = context
     self.scene = scene
     self.animatedLayers = animatedLayers
-    var uses: [TimelineUse] = []
-    var rootEnds: [Int] = []
-    for (index, timeline) in scene.timelines.enumerated() {
-      Self.forEachRoot(timeline.root) { root in
-        root.forEachAnimation { leaf in
-          uses.append(
-            TimelineUse(
-              timeline: index, use: PropertyUse(layer: leaf.layer, property: leaf.keyPath.propertyKey),
-              keyPath: leaf.keyPath, keyPathSpan: leaf.keyPathSpan,
-              // Against the layers' own values: during a transition the value under a timeline is the pose
-              // animation's, which holding a value does change.
-              isNoOp: Self.isNoOp(leaf, model: scene.layers[leaf.layer].value(of: leaf.keyPath))))
-        }
-        rootEnds.append(uses.count)
-      }
-    }
-    self.uses = uses
-    self.rootEnds = rootEnds
+    uses = facts.uses
+    rootEnds = facts.rootEnds
+    clippedChildren = facts.clippedChildren
   }
 
   /// A (layer, property) pair; the property by its key, so that a count's lookup compares small integers.
@@ -63,6 +49,7 @@ final class Linter {
     let contexts = modelContexts()
     let poses = posesByLayer()
     var root = 0
+    var clipped = 0
     for (index, timeline) in scene.timelines.enumerated() {
       var noOps = NoOpTally()
       let firstRoot = root
@@ -80,7 +67,10 @@ final class Linter {
           timelinesAnimating: counts, noOps: &noOps)
       }
       reportNoOps(noOps)
-      checkGroups(timeline.root)
+      while clipped < clippedChildren.count, clippedChildren[clipped].timeline == index {
+        reportClipped(clippedChildren[clipped])
+        clipped += 1
+      }
     }
     checkUnusedNames()
     checkHiddenLayers()
@@ -168,7 +158,7 @@ final class Linter {
 
   /// Whether a leaf changes nothing over `model` (read only when the values alone leave it open: most leaves
   /// animate between different values, and the model value is an array built per call).
-  private static func isNoOp(_ leaf: Animation, model: @autoclosure () -> [Double]) -> Bool {
+  static func isNoOp(_ leaf: Animation, model: @autoclosure () -> [Double]) -> Bool {
     // Equal values still change what is shown when they differ from the model (a held pose); only an
     // animation that repeats the model value, or adds nothing, changes nothing.
     let first: [Double]
@@ -221,27 +211,14 @@ final class Linter {
   }
 
   /// A child whose first pass does not fit in its group's duration.
-  private func checkGroups(_ node: AnimationNode) {
-    switch node.kind {
-    case .animation: return
-    case .instances(let copies): copies.forEach(checkGroups)
-    case .group(let children):
-      for child in children {
-        Self.forEachRoot(child) { single in
-          let firstPass = single.timing.beginTime + single.timing.duration / max(abs(single.timing.speed), 1e-300)
-          if single.timing.speed != 0, firstPass > node.timing.duration + 1e-9 {
-            context.error(
-              LintDiagnostics.groupClipsChild,
-              "the group's duration (\(MessageNumber.text(node.timing.duration)) s) cuts this entry off at "
-                + "\(MessageNumber.text(node.timing.duration - single.timing.beginTime)) s "
-                + "of its \(MessageNumber.text(single.timing.duration)) s",
-              at: single.span, labels: [.init("the group", at: node.span)],
-              help: "lengthen the group, or shorten the entry")
-          }
-        }
-        checkGroups(child)
-      }
-    }
+  private func reportClipped(_ child: TimelineFacts.ClippedChild) {
+    context.error(
+      LintDiagnostics.groupClipsChild,
+      "the group's duration (\(MessageNumber.text(child.groupDuration)) s) cuts this entry off at "
+        + "\(MessageNumber.text(child.groupDuration - child.beginTime)) s "
+        + "of its \(MessageNumber.text(child.duration)) s",
+      at: child.entry, labels: [.init("the group", at: child.group)],
+      help: "lengthen the group, or shorten the entry")
   }
 
   private func checkUnusedNames() {
@@ -268,7 +245,9 @@ final class Linter {
       guard reported.insert(layer.baseID).inserted else { continue }
       if animatedIDs == nil {
         animatedIDs = Set(
-          animatedLayers.lazy.filter { self.scene.layers.indices.contains($0) }.map { self.scene.layers[$0].baseID })
+          animatedLayers.members.lazy.filter { self.scene.layers.indices.contains($0) }.map {
+            self.scene.layers[$0].baseID
+          })
       }
       guard animatedIDs?.contains(layer.baseID) != true else { continue }
       context.error(

@@ -70,7 +70,7 @@ extension StateChecker {
     context.environment.names = outer.merging(layers.bindings[index] ?? [:]) { $1 }
     defer { context.environment.names = outer }
     return TimelineChecker(context: context, layers: layers).keyPathValue(
-      node, keyPath: keyPath, layer: layers.layers[index])
+      node, keyPath: keyPath, layer: index)
   }
 
   /// A key path a pose may set: an animatable one, of the layer's type. Non-animatable properties (`string`,

@@ -16,7 +16,7 @@ struct StateChecker {
   /// one of those is not reported again as unknown.
   let writtenTimelines: Set<String>
   /// Layer instances some pose sets, for the unused-layer lint (a pose can show a hidden layer).
-  var posedLayers: Set<Int> = []
+  var posedLayers = LayerSet()
 
   static let keywords = SpecSchema.stateMachine.map(\.name)
 

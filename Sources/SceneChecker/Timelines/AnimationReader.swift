@@ -16,10 +16,10 @@ extension TimelineChecker {
         help: "add `target: <layer id>` here or on an enclosing entry")
       return nil
     }
-    let layer = layers.layers[layerIndex]
-    guard let keyPath = resolveKeyPath(keyPathNode, layer: layer) else { return nil }
+    guard let keyPath = resolveKeyPath(keyPathNode, layer: layerIndex) else { return nil }
     guard countAnimation(at: context.span(keyPathNode)) else { return nil }
     animatedLayers.insert(layerIndex)
+    if keyPath.name == PropertyName.instanceCount.rawValue { facts.animatesInstanceCount = true }
 
     let hasValues = fields.has("values")
     let hasMotion = fields.has("path")
@@ -54,7 +54,7 @@ extension TimelineChecker {
     var resolvedTiming = timing
     resolvedTiming.duration = duration ?? 0.25
     if hasValues {
-      guard let keyframes = readKeyframes(fields, keyPath: keyPath, layer: layer) else { return nil }
+      guard let keyframes = readKeyframes(fields, keyPath: keyPath, layer: layerIndex) else { return nil }
       animation = Animation(
         layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .keyframes(keyframes))
     } else if hasMotion {
@@ -74,7 +74,7 @@ extension TimelineChecker {
           help: "add `to:` (and `from:`), `by:`, or `values:`")
         return nil
       }
-      guard let values = readFromToBy(fields, keyPath: keyPath, layer: layer) else { return nil }
+      guard let values = readFromToBy(fields, keyPath: keyPath, layer: layerIndex) else { return nil }
       if hasSpring {
         guard let spring = context.readSpring(fields.value("spring")!) else { return nil }
         context.checkSpringSettles(
@@ -97,16 +97,26 @@ extension TimelineChecker {
       animation.cumulative = value
     }
     guard timingOK else { return nil }
+    let keyPathSpan = animation.keyPathSpan
+    facts.uses.append(
+      Linter.TimelineUse(
+        timeline: timelineIndex, use: Linter.PropertyUse(layer: layerIndex, property: keyPath.propertyKey),
+        keyPath: keyPath, keyPathSpan: keyPathSpan,
+        // Against the layer's own values: during a transition the value under a timeline is the pose animation's,
+        // which holding a value does change.
+        isNoOp: Linter.isNoOp(animation, model: layers.layers[layerIndex].value(of: keyPath))))
     return AnimationNode(kind: .animation(animation), timing: resolvedTiming, span: context.span(fields.node))
   }
 
-  /// A key path, checked against the table and the target's layer type.
-  func resolveKeyPath(_ node: YAMLNode, layer: LayerInstance) -> AnimatableKeyPath? {
+  /// A key path, checked against the table and the type of layer instance `index`. The layer is read by index, and
+  /// copied only to report: a copy retains every field of it, once per animation.
+  func resolveKeyPath(_ node: YAMLNode, layer index: Int) -> AnimatableKeyPath? {
     guard let text = context.text(node, what: "a key path") else { return nil }
+    let type = layers.layers[index].type
     guard let keyPath = AnimatableKeyPath.named(text) else {
       if context.reportStaticInstanceDelay(node) { return nil }
       if context.reportUnsupportedProperty(node) { return nil }
-      let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
+      let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(type) }.map(\.name)
       let suggestion = Suggestions.closest(to: text, among: names).first
       var notes: [String] = []
       if LayerProperty.named(text) != nil {
@@ -118,7 +128,8 @@ extension TimelineChecker {
         help: suggestion.map { "did you mean '\($0)'?" } ?? "Grammar.md lists the key paths", replacement: suggestion)
       return nil
     }
-    guard keyPath.layerTypes.contains(layer.type) else {
+    guard keyPath.layerTypes.contains(type) else {
+      let layer = layers.layers[index]
       let owner = keyPath.layerTypes.map(\.rawValue).sorted().joined(separator: " or ")
       context.error(
         CheckDiagnostics.wrongLayerType,
@@ -129,8 +140,9 @@ extension TimelineChecker {
     // A track writes the list from its offset, which the sampler keeps in one signed byte (ListLayout), and a
     // shadowPath's coordinates follow the layer's path or gradient stops.
     if keyPath.property == PropertyName.shadowPath.rawValue,
-      case let before = layer.listNumberCountBeforeShadowPath, before > ListLayout.maxTrackOffset
+      case let before = layers.layers[index].listNumberCountBeforeShadowPath, before > ListLayout.maxTrackOffset
     {
+      let layer = layers.layers[index]
       context.error(
         CheckDiagnostics.shadowPathOffset,
         "the shadowPath of '\(layer.id)' cannot be animated: its "
@@ -144,16 +156,18 @@ extension TimelineChecker {
   }
 
   /// One value for a key path: its components, or a path's coordinates (same structure as the model path).
-  func keyPathValue(_ node: YAMLNode, keyPath: AnimatableKeyPath, layer: LayerInstance) -> [Double]? {
+  func keyPathValue(_ node: YAMLNode, keyPath: AnimatableKeyPath, layer: Int) -> [Double]? {
     keyPathValue(node, keyPath: keyPath, layer: layer, rangeProperty: context.rangeProperty(of: keyPath))
   }
 
   /// As above, with `context.rangeProperty(of: keyPath)` looked up once by the caller (keyframes have many values).
+  /// Layer instance `index` is copied only for the values that are checked against it (paths, gradient stops).
   func keyPathValue(
-    _ node: YAMLNode, keyPath: AnimatableKeyPath, layer: LayerInstance, rangeProperty: LayerProperty?
+    _ node: YAMLNode, keyPath: AnimatableKeyPath, layer index: Int, rangeProperty: LayerProperty?
   ) -> [Double]? {
     switch keyPath.kind {
     case .path:
+      let layer = layers.layers[index]
       // `path` and `shadowPath` interpolate point by point (CAShapeLayer.h), so both need the model's commands.
       let isShadow = keyPath.property == PropertyName.shadowPath.rawValue
       guard let model = isShadow ? layer.style.shadowPath : layer.path else {
@@ -179,13 +193,14 @@ extension TimelineChecker {
     case .angle:
       return context.angle(node).map { [$0] }
     case .colorList, .locationList:
-      return context.gradientValue(node, property: keyPath.kind == .colorList ? .colors : .locations, layer: layer)
+      return context.gradientValue(
+        node, property: keyPath.kind == .colorList ? .colors : .locations, layer: layers.layers[index])
     default:
       return context.propertyRangeChecked(node, keyPath: keyPath, property: rangeProperty)
     }
   }
 
-  func readFromToBy(_ fields: Fields, keyPath: AnimatableKeyPath, layer: LayerInstance) -> FromToBy? {
+  func readFromToBy(_ fields: Fields, keyPath: AnimatableKeyPath, layer: Int) -> FromToBy? {
     var values = FromToBy()
     var ok = true
     for key in ["from", "to", "by"] {

@@ -5,7 +5,7 @@ import SceneYAML
 
 /// Reads keyframe animations and checks the counts Core Animation requires.
 extension TimelineChecker {
-  func readKeyframes(_ fields: Fields, keyPath: AnimatableKeyPath, layer: LayerInstance) -> Keyframes? {
+  func readKeyframes(_ fields: Fields, keyPath: AnimatableKeyPath, layer: Int) -> Keyframes? {
     let valuesNode = fields.value("values")!
     guard context.expectSequence(valuesNode, what: "a list of keyframe values") else { return nil }
     let rangeProperty = context.rangeProperty(of: keyPath)

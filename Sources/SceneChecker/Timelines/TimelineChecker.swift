@@ -9,7 +9,11 @@ struct TimelineChecker {
   let context: CheckContext
   let layers: LayerChecker
   /// Layer instances some timeline animates or shows, for the unused-layer lint.
-  var animatedLayers: Set<Int> = []
+  var animatedLayers = LayerSet()
+  /// What the linter and the replicator pass need, noted as the entries are decoded.
+  var facts = TimelineFacts()
+  /// The index the timeline being decoded will have in the checked scene.
+  var timelineIndex = 0
   var animationCount = 0
   private var reportedAnimationLimit = false
   private var keyframeValueCount = 0
@@ -34,7 +38,10 @@ struct TimelineChecker {
       if let autoplayEntry = context.firstEntry(entry.value, named: "autoplay") {
         autoplay = context.bool(autoplayEntry.value) ?? false
       }
+      timelineIndex = timelines.count
+      let mark = facts.mark
       guard let root = decode(entry.value, targets: nil, insideInstances: false, isRoot: true, depth: 0) else {
+        facts.rollBack(to: mark)
         continue
       }
       timelines.append(Timeline(name: name, autoplay: autoplay, root: root, nameSpan: context.span(entry.key)))
@@ -139,7 +146,16 @@ struct TimelineChecker {
     return nil
   }
 
+  /// Decodes an entry for one target (or none); a root's copy ends a root's uses in `facts`.
   private mutating func decodeSingle(
+    _ node: YAMLNode, target: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int
+  ) -> AnimationNode? {
+    let decoded = decodeEntry(node, target: target, insideInstances: insideInstances, isRoot: isRoot, depth: depth)
+    if isRoot, decoded != nil { facts.rootEnds.append(facts.uses.count) }
+    return decoded
+  }
+
+  private mutating func decodeEntry(
     _ node: YAMLNode, target: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int
   ) -> AnimationNode? {
     if document.kind(node) == .sequence {
@@ -147,7 +163,9 @@ struct TimelineChecker {
       guard let children else { return nil }
       var timing = Timing()
       timing.duration = Self.latestEnd(children) ?? 0
-      return AnimationNode(kind: .group(children), timing: timing, span: context.span(node))
+      let span = context.span(node)
+      noteClippedChildren(children, groupDuration: timing.duration, groupSpan: span)
+      return AnimationNode(kind: .group(children), timing: timing, span: span)
     }
     guard let fields = context.fields(of: node, table: Self.entryTable, place: "a timeline entry") else { return nil }
     if !isRoot, let entry = fields.entry("autoplay") {
@@ -206,7 +224,24 @@ struct TimelineChecker {
       // A group of zero-length children: give it the leaf default rather than an empty active window.
       resolved.duration = 0.25
     }
-    return AnimationNode(kind: .group(laidOut), timing: resolved, span: context.span(fields.node))
+    let span = context.span(fields.node)
+    noteClippedChildren(laidOut, groupDuration: resolved.duration, groupSpan: span)
+    return AnimationNode(kind: .group(laidOut), timing: resolved, span: span)
+  }
+
+  /// Notes for the linter each child (each copy of one) whose first pass does not fit in its group's duration.
+  private mutating func noteClippedChildren(_ children: [AnimationNode], groupDuration: Double, groupSpan: Span) {
+    for index in children.indices {
+      Linter.forEachRoot(children[index]) { single in
+        let timing = single.timing
+        let firstPass = timing.beginTime + timing.duration / max(abs(timing.speed), 1e-300)
+        guard timing.speed != 0, firstPass > groupDuration + 1e-9 else { return }
+        facts.clippedChildren.append(
+          TimelineFacts.ClippedChild(
+            timeline: timelineIndex, entry: single.span, group: groupSpan, groupDuration: groupDuration,
+            beginTime: timing.beginTime, duration: timing.duration))
+      }
+    }
   }
 
   /// The latest `end` of `nodes` (as `nodes.map(\.end).max()`), read in place instead of through an array of them.
