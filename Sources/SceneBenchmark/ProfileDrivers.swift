@@ -10,10 +10,12 @@ import SceneYAML
 /// Single workloads for a profiler (`valgrind --tool=callgrind scenec-bench --profile-compile FILE`): no timing,
 /// no repetition beyond what is asked.
 public enum ProfileDrivers {
-  /// Checks and lowers the spec at `path` once.
+  /// Checks and lowers the spec at `path` once, as `scenec compile` does (short of the JSON).
   public static func compile(path: String) throws {
     guard let data = FileManager.default.contents(atPath: path) else { throw CompileBenchmark.Failure.libyamlFailed }
-    let plan = try CompileBenchmark.compileOnce([UInt8](data), path: path).plan
+    guard let plan = CompileBenchmark.compileAsTheCommandDoes([UInt8](data), path: path) else {
+      throw CompileBenchmark.Failure.doesNotCheck(path)
+    }
     print("\(plan.tracks.count) tracks")
   }
 
@@ -38,7 +40,10 @@ public enum ProfileDrivers {
       floors.append(cbench_thread_cpu_now() - start)
       blackHole(events)
       start = cbench_thread_cpu_now()
-      blackHole(try CompileBenchmark.compileOnce(bytes, path: path).plan.tracks.count)
+      guard let plan = CompileBenchmark.compileAsTheCommandDoes(bytes, path: path) else {
+        throw CompileBenchmark.Failure.doesNotCheck(path)
+      }
+      blackHole(plan.tracks.count)
       compiles.append(cbench_thread_cpu_now() - start)
     }
     let floor = Timing.median(floors)
@@ -56,12 +61,14 @@ public enum ProfileDrivers {
       start = cbench_thread_cpu_now()
       var result: SpecChecker.Result? = SpecChecker.check(source, options: CompileBenchmark.options)
       phases["read+check+lint", default: []].append(cbench_thread_cpu_now() - start)
+      let scene = result!.scene!
+      result!.scene = nil
       start = cbench_thread_cpu_now()
-      var plan: Plan? = PlanCompiler.compile(result!.scene!)
+      var plan: Plan? = PlanCompiler.compile(consuming: scene, source: source)
       phases["lower", default: []].append(cbench_thread_cpu_now() - start)
       start = cbench_thread_cpu_now()
       result = nil
-      phases["free scene", default: []].append(cbench_thread_cpu_now() - start)
+      phases["free check result", default: []].append(cbench_thread_cpu_now() - start)
       start = cbench_thread_cpu_now()
       plan = nil
       phases["free plan", default: []].append(cbench_thread_cpu_now() - start)
