@@ -24,13 +24,16 @@ public enum PlanCompiler {
     var sourceMap = source.map { SourceMapping.map(of: scene, in: $0) }
     let delays = scene.layers.map(\.replicaDelay)
     let shadowOffsets = plan.layers.ids.indices.map { plan.layers.listRange(of: .shadowPath, layer: $0)!.lowerBound }
+    var line = 0  // the source map's search cursor: tracks come in document order
     for index in scene.timelines.indices {
       var lowering = Lowering(delays: delays, shadowOffsets: shadowOffsets)
       lowering.lower(&scene.timelines[index].root, isRoot: true, into: &plan.tracks)
       let spans = lowering.spans
       plan.timelines.append(
         name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
-      if let source { sourceMap?.tracks += spans.map { SourceMapping.location($0, in: source) } }
+      if let source {
+        sourceMap?.tracks += spans.map { SourceMapping.location($0, in: source, searchingFrom: &line) }
+      }
     }
     plan.sourceMap = sourceMap
     return plan

@@ -56,8 +56,9 @@ public struct AnimationNode: Sendable {
   }
 
   /// The node's extent in its parent's time, from the parent's time 0: `beginTime + activeDuration / |speed|`,
-  /// infinite when it repeats forever; for `instances`, the latest of its copies.
-  public var end: Double {
+  /// infinite when it repeats forever; for `instances`, the latest of its copies. Inlinable, as the timing below:
+  /// called on array elements across modules, an opaque call made the caller copy (retain) the node first.
+  @inlinable public var end: Double {
     switch kind {
     case .instances(let copies): return copies.map(\.end).max() ?? 0
     case .animation, .group: return timing.end
@@ -85,16 +86,16 @@ public struct Timing: Sendable, Hashable {
   public init() {}
 
   /// One repeat cycle: forward, and back when autoreversing.
-  public var cycle: Double { autoreverses ? 2 * duration : duration }
+  @inlinable public var cycle: Double { autoreverses ? 2 * duration : duration }
 
   /// The active duration in local time (before speed).
-  public var activeDuration: Double {
+  @inlinable public var activeDuration: Double {
     if repeatDuration > 0 { return repeatDuration }
     return (repeatCount > 0 ? repeatCount : 1) * cycle
   }
 
   /// The end of the active window in parent time; infinite for speed 0 or endless repeats.
-  public var end: Double {
+  @inlinable public var end: Double {
     if speed == 0 { return .infinity }
     return beginTime + activeDuration / abs(speed)
   }

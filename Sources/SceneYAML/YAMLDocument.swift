@@ -173,6 +173,34 @@ public struct YAMLDocument: Sendable {
     }
   }
 
+  /// Calls `body` with each entry of a mapping (none for other kinds) and its key's text after escapes and folding
+  /// (empty for a key that is not a scalar), the text buffers opened once for the whole mapping: the checker reads
+  /// every key of a spec this way, and opening them per key (`withScalarBytes`) retained and released both
+  /// buffers for each one.
+  @inlinable public func forEachEntry(
+    _ node: YAMLNode, _ body: (YAMLEntry, UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows {
+    guard kind(node) == .mapping else { return }
+    let record = records[node.index]
+    try source.withUnsafeBufferPointer { source in
+      try scalarBytes.withUnsafeBufferPointer { written in
+        for position in stride(from: 0, to: Int(record.count), by: 2) {
+          let key = child(record, of: node, at: position)
+          let entry = YAMLEntry(
+            key: YAMLNode(index: key), value: YAMLNode(index: child(record, of: node, at: position + 1)))
+          let shape = shapes[key]
+          guard shape & 3 == YAMLNodeKind.scalar.rawValue else {
+            try body(entry, UnsafeBufferPointer(rebasing: written[0..<0]))
+            continue
+          }
+          let text = records[key]
+          let buffer = shape & Self.textInSource != 0 ? source : written
+          try body(entry, UnsafeBufferPointer(rebasing: buffer[Int(text.first)..<Int(text.first) + Int(text.count)]))
+        }
+      }
+    }
+  }
+
   /// True for a plain scalar with no text: what `key:` and `key: # comment` give.
   @inlinable public func isEmptyPlainScalar(_ node: YAMLNode) -> Bool {
     let record = records[node.index]

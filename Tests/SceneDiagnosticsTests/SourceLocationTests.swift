@@ -39,4 +39,36 @@ import Testing
     #expect(source.location(of: invalid.count - 1).column == 20)
     #expect(source.location(of: 14).column == 9)
   }
+
+  /// The source map's cursor search finds what `location(of:)` finds, for offsets that ascend, repeat, step back
+  /// and run past the end, from every starting line.
+  @Test func cursorSearchMatchesTheBinarySearch() {
+    var text = ""
+    var state: UInt64 = 0x5EED
+    for index in 0..<400 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      text += String(repeating: index % 7 == 0 ? "é" : "x", count: Int(state >> 59)) + "\n"
+    }
+    let source = SourceFile(path: "c.yaml", text: text)
+    var offsets: [Int] = []
+    for index in 0..<3_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let step = Int(state >> 58)  // 0 ... 63
+      let previous = offsets.last ?? 0
+      // Mostly ascending, sometimes a repeat or a step back, now and then far out of range.
+      offsets.append(index % 97 == 0 ? -5 : index % 89 == 0 ? source.bytes.count + 9 : max(0, previous + step - 8))
+    }
+    var line = 0
+    for offset in offsets {
+      let found = source.location(of: offset, searchingFrom: &line)
+      #expect(found == source.location(of: offset), "offset \(offset)")
+      #expect(line + 1 == found.line)
+    }
+    for start in [-1, 0, 1, 17, source.lineStarts.count - 1, source.lineStarts.count, source.lineStarts.count + 3] {
+      for offset in stride(from: -2, through: source.bytes.count + 2, by: 3) {
+        var from = start
+        #expect(source.location(of: offset, searchingFrom: &from) == source.location(of: offset))
+      }
+    }
+  }
 }

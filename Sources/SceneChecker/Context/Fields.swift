@@ -86,12 +86,10 @@ extension CheckContext {
     -> Fields?
   {
     guard expectMapping(node, place: place) else { return nil }
-    let count = document.count(node)
     var items: [Fields.Item] = []
-    items.reserveCapacity(count)
-    for index in 0..<count {
-      let entry = document.entry(node, index)
-      if let schemaIndex = Self.allowedIndex(of: entry.key, in: allowed, table: table, document: document) {
+    items.reserveCapacity(document.count(node))
+    document.forEachEntry(node) { entry, keyText in
+      if let schemaIndex = allowedIndex(of: entry.key, text: keyText, in: allowed, table: table) {
         items.append(Fields.Item(entry: entry, schemaIndex: schemaIndex, length: allowed[schemaIndex].nameLength))
       } else if !(place.hasSuffix("layer") && reportUnsupportedProperty(entry.key)) {
         reportUnknownKey(entry.key, in: place, candidates: allowed.map(\.name), help: help)
@@ -113,26 +111,23 @@ extension CheckContext {
     return Fields(node: node, schema: allowed, items: items)
   }
 
-  /// The index of the first allowed key a mapping key names. ASCII keys are compared as bytes (byte-equal is
-  /// string-equal there); others as strings, so canonically equivalent Unicode text matches as it always has.
-  private static func allowedIndex(
-    of key: YAMLNode, in allowed: [SchemaKey], table: SchemaTable?, document: YAMLDocument
-  )
-    -> Int?
-  {
-    let match: Int?? = document.withScalarBytes(key) { bytes in
-      for byte in bytes where byte >= 0x80 { return nil }
-      if let table { return .some(table.index(ofASCII: bytes)) }
-      // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
-      for index in allowed.indices where allowed[index].nameLength == bytes.count {
-        var name = allowed[index].name
-        if name.withUTF8({ $0.elementsEqual(bytes) }) { return .some(index) }
-      }
-      return .some(nil)
+  /// The index of the first allowed key a mapping key (whose text is `text`) names. ASCII keys are compared as bytes
+  /// (byte-equal is string-equal there); others as strings, so canonically equivalent Unicode text matches as it
+  /// always has.
+  private func allowedIndex(
+    of key: YAMLNode, text: UnsafeBufferPointer<UInt8>, in allowed: [SchemaKey], table: SchemaTable?
+  ) -> Int? {
+    guard text.allSatisfy({ $0 < 0x80 }) else {
+      let text = document.scalar(key)
+      return allowed.firstIndex { $0.name == text }
     }
-    if let match { return match }
-    let text = document.scalar(key)
-    return allowed.firstIndex { $0.name == text }
+    if let table { return table.index(ofASCII: text) }
+    // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
+    for index in allowed.indices where allowed[index].nameLength == text.count {
+      var name = allowed[index].name
+      if name.withUTF8({ $0.elementsEqual(text) }) { return index }
+    }
+    return nil
   }
 
   /// The first entry of a mapping whose key is `name` (nil for other nodes), as

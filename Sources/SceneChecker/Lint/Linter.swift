@@ -50,10 +50,11 @@ final class Linter {
     let poses = posesByLayer()
     var root = 0
     var clipped = 0
-    for (index, timeline) in scene.timelines.enumerated() {
+    // By index: `enumerated()` copied (retained) every field of every timeline.
+    for index in scene.timelines.indices {
       var noOps = NoOpTally()
       let firstRoot = root
-      Self.forEachRoot(timeline.root) { node in
+      Self.forEachRoot(scene.timelines[index].root) { node in
         checkRoot(
           node, leaves: useRange(ofRoot: root), timelinesAnimating: counts, contexts: contexts[index], poses: poses,
           noOps: &noOps)

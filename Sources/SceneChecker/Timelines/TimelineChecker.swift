@@ -230,18 +230,24 @@ struct TimelineChecker {
   }
 
   /// Notes for the linter each child (each copy of one) whose first pass does not fit in its group's duration.
+  /// A child's timing and span are read in place; only a child of copies is switched on (a copy of it each).
   private mutating func noteClippedChildren(_ children: [AnimationNode], groupDuration: Double, groupSpan: Span) {
     for index in children.indices {
-      Linter.forEachRoot(children[index]) { single in
-        let timing = single.timing
-        let firstPass = timing.beginTime + timing.duration / max(abs(timing.speed), 1e-300)
-        guard timing.speed != 0, firstPass > groupDuration + 1e-9 else { return }
-        facts.clippedChildren.append(
-          TimelineFacts.ClippedChild(
-            timeline: timelineIndex, entry: single.span, group: groupSpan, groupDuration: groupDuration,
-            beginTime: timing.beginTime, duration: timing.duration))
+      if case .instances = children[index].kind {
+        Linter.forEachRoot(children[index]) { noteIfClipped($0.timing, $0.span, groupDuration, groupSpan) }
+      } else {
+        noteIfClipped(children[index].timing, children[index].span, groupDuration, groupSpan)
       }
     }
+  }
+
+  private mutating func noteIfClipped(_ timing: Timing, _ span: Span, _ groupDuration: Double, _ groupSpan: Span) {
+    let firstPass = timing.beginTime + timing.duration / max(abs(timing.speed), 1e-300)
+    guard timing.speed != 0, firstPass > groupDuration + 1e-9 else { return }
+    facts.clippedChildren.append(
+      TimelineFacts.ClippedChild(
+        timeline: timelineIndex, entry: span, group: groupSpan, groupDuration: groupDuration,
+        beginTime: timing.beginTime, duration: timing.duration))
   }
 
   /// The latest `end` of `nodes` (as `nodes.map(\.end).max()`), read in place instead of through an array of them.
