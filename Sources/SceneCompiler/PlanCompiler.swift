@@ -109,13 +109,11 @@ private struct Lowering {
       stages.append(stage(node.timing, isRoot: isRoot, keepsCurve: keepsCurve))
       let delay = delays[animation.layer]
       if delay == 0 {
-        tracks.append(TrackLowering.track(for: animation, stages: stages, shadowOffset: shadowOffsets[animation.layer]))
+        TrackLowering.append(animation, stages: stages, shadowOffset: shadowOffsets[animation.layer], to: &tracks)
       } else {
         var shifted = stages
         shifted[0].beginTime += delay
-        tracks.append(
-          TrackLowering.track(
-            for: animation, stages: shifted, shadowOffset: shadowOffsets[animation.layer]))
+        TrackLowering.append(animation, stages: shifted, shadowOffset: shadowOffsets[animation.layer], to: &tracks)
       }
       spans.append(node.span)
       stages.removeSubrange(depth...)

@@ -4,8 +4,11 @@ import SceneRuntime
 
 /// One animation leaf → one track: destination, flags and keyframe table.
 enum TrackLowering {
-  /// `shadowOffset`: where the layer's shadowPath coordinates start in its list numbers (`ListLayout`).
-  static func track(for animation: Animation, stages: [TimeStage], shadowOffset: Int) -> TrackTable.Track {
+  /// Appends the track of `animation` to `tracks`. `shadowOffset`: where the layer's shadowPath coordinates start
+  /// in its list numbers (`ListLayout`).
+  static func append(
+    _ animation: Animation, stages: [TimeStage], shadowOffset: Int, to tracks: inout TrackTable
+  ) {
     let keyPath = animation.keyPath
     var flags = TrackFlags()
     if keyPath.broadcast { flags.insert(.broadcast) }
@@ -36,7 +39,7 @@ enum TrackLowering {
     let listOffset =
       keyPath.property == PropertyName.shadowPath.rawValue
       ? shadowOffset : keyPath.kind == .colorList ? table.components / 4 : 0
-    return TrackTable.Track(
+    tracks.append(
       keyPath: keyPath.name, layer: animation.layer,
       slot: keyPath.slot ?? ListLayout.trackSlot(offset: listOffset), components: table.components,
       flags: flags, stages: stages, keyTimes: table.keyTimes, segmentKinds: table.kinds,

@@ -101,26 +101,38 @@ extension TrackTable {
 
   /// Flattens `track` into the tables; its segment kinds must fit its components (`SegmentKind.coefficientCount`).
   package mutating func append(_ track: Track) {
-    keyPaths.append(track.keyPath)
-    layers.append(track.layer)
-    slots.append(track.slot)
-    components.append(track.components)
-    flags.append(track.flags)
-    stages += track.stages
-    stageStarts.append(stages.count)
-    keyTimes += track.keyTimes
-    keyStarts.append(keyTimes.count)
-    var end = coefficients.count
-    for kind in track.segmentKinds {
-      segmentKinds.append(kind)
-      end += SegmentKind.coefficientCount(kind, components: track.components) ?? 0
+    append(
+      keyPath: track.keyPath, layer: track.layer, slot: track.slot, components: track.components, flags: track.flags,
+      stages: track.stages, keyTimes: track.keyTimes, segmentKinds: track.segmentKinds,
+      coefficients: track.coefficients, values: track.values)
+  }
+
+  /// `append(_:)` from a track's parts, which the compiler appends without building a `Track`: one copied its
+  /// stage stack and retained each of its arrays once more for every animation of a scene.
+  package mutating func append(
+    keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [TimeStage],
+    keyTimes: [Double], segmentKinds: [UInt8], coefficients: [Double], values: [Double]
+  ) {
+    keyPaths.append(keyPath)
+    layers.append(layer)
+    slots.append(slot)
+    self.components.append(components)
+    self.flags.append(flags)
+    self.stages += stages
+    stageStarts.append(self.stages.count)
+    self.keyTimes += keyTimes
+    keyStarts.append(self.keyTimes.count)
+    var end = self.coefficients.count
+    for kind in segmentKinds {
+      self.segmentKinds.append(kind)
+      end += SegmentKind.coefficientCount(kind, components: components) ?? 0
       coefficientStarts.append(end)
     }
-    coefficients += track.coefficients
-    precondition(end == coefficients.count, "each segment's coefficients as its kind needs")
-    segmentStarts.append(segmentKinds.count)
-    values += track.values
-    valueStarts.append(values.count)
+    self.coefficients += coefficients
+    precondition(end == self.coefficients.count, "each segment's coefficients as its kind needs")
+    segmentStarts.append(self.segmentKinds.count)
+    self.values += values
+    valueStarts.append(self.values.count)
   }
 
   /// Track `index`'s stages, root first.
