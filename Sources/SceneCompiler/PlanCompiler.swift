@@ -54,15 +54,17 @@ public enum PlanCompiler {
       }
     }
     plan.layers.reserveCapacity(layers: scene.layers.count, pathElements: elements, listNumbers: listNumbers)
-    // By index: `for layer in scene.layers` copied (retained) every field of every layer.
+    // By index and field by field: `for layer in scene.layers`, or a local copy of each, retained every field of
+    // every layer, those the table does not take too.
     for index in scene.layers.indices {
-      let layer = scene.layers[index]
+      let type = scene.layers[index].type
       plan.layers.append(
-        id: layer.id, parent: layer.parent ?? -1, type: layer.type, isMask: layer.isMask, values: layer.values,
-        path: layer.path,
-        gradientStops: layer.type == .gradient
-          ? ListLayout.gradientList(colors: layer.colors, locations: layer.locations) : [], style: layer.style,
-        replica: layer.replicaIndex)
+        id: scene.layers[index].id, parent: scene.layers[index].parent ?? -1, type: type,
+        isMask: scene.layers[index].isMask, values: scene.layers[index].values, path: scene.layers[index].path,
+        gradientStops: type == .gradient
+          ? ListLayout.gradientList(colors: scene.layers[index].colors, locations: scene.layers[index].locations)
+          : [],
+        style: scene.layers[index].style, replica: scene.layers[index].replicaIndex)
     }
     return plan
   }
