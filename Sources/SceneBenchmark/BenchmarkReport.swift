@@ -83,7 +83,8 @@ public struct BenchmarkReport: Sendable {
   public var markdown: String {
     var text = "### Compile and memory\n\n"
     text +=
-      "Compile = check + lower to a plan in memory (the plan's JSON is not written); the libyaml floor only pulls "
+      "Compile = check + lower to a plan in memory as `scenec compile` does (the scene handed over, the source map "
+      + "built; the plan's JSON is not written); the libyaml floor only pulls "
     text += "libyaml's events over the same bytes; with JSON = compile and write the plan's pretty JSON text, as "
     text += "`scenec compile -o` does (short of the file write). Peak memory = peak resident size of a fresh process "
     text += "that reads and compiles the spec, minus its size before reading, ÷ the spec's size.\n\n"
