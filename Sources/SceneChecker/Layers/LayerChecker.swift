@@ -102,14 +102,15 @@ struct LayerChecker {
     } else {
       return  // `fields(of:)` has reported the missing id.
     }
-    // A layer inside a repeated parent is visited once per parent instance, always at the same span.
-    if let first = idSpans[baseID], first != idSpan {
+    // A layer inside a repeated parent is visited once per parent instance, always at the same span. One hash of
+    // the id for the lookup and the entry both: the first span is put back in the rare case of a duplicate.
+    if let first = idSpans.updateValue(idSpan, forKey: baseID), first != idSpan {
+      idSpans[baseID] = first
       context.error(
         CheckDiagnostics.duplicateID, "a layer with id '\(baseID)' already exists", at: idSpan,
         labels: [.init("first defined here", at: first)], help: "give each layer a unique id")
       return
     }
-    idSpans[baseID] = idSpan
     checkTypeMembership(fields, type: type)
     if isMask, let maskEntry = fields.entry("mask") {
       context.error(
@@ -159,7 +160,9 @@ struct LayerChecker {
 
     let outerNames = context.environment.names
     defer { context.environment.names = outerNames }
-    instancesByID[baseID, default: []].reserveCapacity(count)
+    // A single instance needs no reservation (its first append allocates as much), nor a second hash of the id; a
+    // layer repeated 0 times still gets its (empty) entry, which targets of it are told about.
+    if count != 1 { instancesByID[baseID, default: []].reserveCapacity(count) }
     for instance in 0..<count {
       if repeated { context.environment.names[loopName] = Quantity(Double(instance), .none) }
       let instanceSuffix = repeated ? suffix + "[\(instance)]" : suffix
