@@ -50,8 +50,10 @@ public enum ProfileDrivers {
     let compile = Timing.median(compiles)
     var phases: [String: [Double]] = [:]
     for _ in 0..<max(1, rounds) {
-      let source = SourceFile(path: path, bytes: bytes)
       var start = cbench_thread_cpu_now()
+      let source = SourceFile(path: path, bytes: bytes)
+      phases["line table", default: []].append(cbench_thread_cpu_now() - start)
+      start = cbench_thread_cpu_now()
       var read: YAMLReader.Result? = YAMLReader.read(source, limits: CompileBenchmark.options.yamlLimits)
       phases["read", default: []].append(cbench_thread_cpu_now() - start)
       start = cbench_thread_cpu_now()
