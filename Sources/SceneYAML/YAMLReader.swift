@@ -19,8 +19,11 @@ public enum YAMLReader {
     read(source, limits: limits, readsDeepFlow: true)
   }
 
-  /// `readsDeepFlow: false` leaves every collection to libyaml (tests compare the two).
-  static func read(_ source: SourceFile, limits: YAMLLimits, readsDeepFlow: Bool) -> Result {
+  /// `readsDeepFlow: false` leaves every collection to libyaml; `comparesEveryScalar: true` compares every
+  /// scalar's text with the source, single-line plain ones too (tests compare the two ways of each).
+  static func read(
+    _ source: SourceFile, limits: YAMLLimits, readsDeepFlow: Bool, comparesEveryScalar: Bool = false
+  ) -> Result {
     if source.bytes.count > limits.maxInputBytes {
       let diagnostic = Diagnostic(
         YAMLDiagnostics.inputTooLarge,
@@ -30,6 +33,7 @@ public enum YAMLReader {
     }
     return source.bytes.withUnsafeBufferPointer { buffer in
       var builder = TreeBuilder(bytes: buffer, limits: limits)
+      builder.comparesEveryScalar = comparesEveryScalar
       builder.document.source = source.bytes
       builder.run(readsDeepFlow: readsDeepFlow)
       var result = Result(document: builder.document, diagnostics: builder.diagnostics.sorted)
@@ -57,6 +61,8 @@ struct TreeBuilder {
   /// Open flow collections, and the quoted scalars inside the outermost one (see `FlowHexComment.swallowed`).
   var flowDepth = 0
   var quotedInFlow: [Span] = []
+  /// Compares single-line plain scalars with the source too (`addScalar`), for the tests.
+  var comparesEveryScalar = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
     self.bytes = bytes
@@ -93,6 +99,7 @@ struct TreeBuilder {
     standIn.withUnsafeBufferPointer { parse($0) }
     if deepRegionMissed || nextDeepRegion < regions.count {
       var again = TreeBuilder(bytes: bytes, limits: limits)
+      again.comparesEveryScalar = comparesEveryScalar
       again.document.source = document.source
       again.parse(bytes)
       self = again
@@ -154,7 +161,9 @@ struct TreeBuilder {
         tag: scalar.tag, anchor: scalar.anchor, implicit: scalar.plain_implicit == 1 || scalar.quoted_implicit == 1,
         span: span)
       let text = UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length))
-      return addScalarEvent(text: text, style: Self.style(scalar.style), span: span)
+      return addScalarEvent(
+        text: text, style: Self.style(scalar.style), span: span,
+        singleLine: event.start_mark.line == event.end_mark.line)
     case YAML_SEQUENCE_START_EVENT:
       let span = self.span(of: event)
       let info = event.data.sequence_start
@@ -190,8 +199,11 @@ struct TreeBuilder {
       end: marks.byteOffset(ofCharacter: Int(event.end_mark.index)))
   }
 
-  /// A scalar event's node, or a placeholder when the scalar is longer than the limit.
-  mutating func addScalarEvent(text: UnsafeBufferPointer<UInt8>, style: YAMLScalarStyle, span: Span) -> Bool {
+  /// A scalar event's node, or a placeholder when the scalar is longer than the limit. `singleLine`: libyaml's marks
+  /// put the scalar on one line (see `addScalar`).
+  mutating func addScalarEvent(
+    text: UnsafeBufferPointer<UInt8>, style: YAMLScalarStyle, span: Span, singleLine: Bool = false
+  ) -> Bool {
     if text.count > limits.maxScalarBytes {
       diagnostics.error(
         YAMLDiagnostics.scalarTooLong,
@@ -202,7 +214,7 @@ struct TreeBuilder {
       return addScalar(text: nil, style: .plain, span: span)
     }
     if flowDepth > 0, style != .plain { quotedInFlow.append(span) }
-    return addScalar(text: text, style: style, span: span)
+    return addScalar(text: text, style: style, span: span, singleLine: singleLine)
   }
 
   /// Inlined down to the test for two null pointers: almost no node has a tag or an anchor.
@@ -239,7 +251,19 @@ struct TreeBuilder {
     return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
   }
 
-  mutating func addScalar(text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span) -> Bool {
+  mutating func addScalar(
+    text: UnsafeBufferPointer<UInt8>?, style: YAMLScalarStyle, span: Span, singleLine: Bool = false
+  ) -> Bool {
+    // A plain scalar on one line is its source text exactly, with no comparison of the bytes: a plain scalar has
+    // no escapes, and only a line break folds. (Not so a quoted one: `\L` is two characters and three bytes.)
+    if let text, style == .plain, singleLine, !comparesEveryScalar, span.start >= 0, span.end <= bytes.count,
+      span.end - span.start == text.count
+    {
+      link(
+        document.appendScalarInSource(
+          style: style, start: UInt32(span.start), first: UInt32(span.start), count: UInt32(text.count)))
+      return true
+    }
     // Text as written (plain, or quoted without escapes: just inside the quote) is read from the source.
     // Only where the scalar ends right after its text (or its closing quote), as the arena derives the end.
     if let text, let offset = Self.writtenOffset(of: text, in: bytes, span: span, quoted: style != .plain),

@@ -19,8 +19,12 @@ import Testing
   }
 
   /// Every node's shape, span and text, the root, and the diagnostics, as one comparable text.
-  static func picture(_ text: String, limits: YAMLLimits, readsDeepFlow: Bool) -> String {
-    let result = YAMLReader.read(SourceFile(path: "d.yaml", text: text), limits: limits, readsDeepFlow: readsDeepFlow)
+  static func picture(
+    _ text: String, limits: YAMLLimits, readsDeepFlow: Bool, comparesEveryScalar: Bool = false
+  ) -> String {
+    let result = YAMLReader.read(
+      SourceFile(path: "d.yaml", text: text), limits: limits, readsDeepFlow: readsDeepFlow,
+      comparesEveryScalar: comparesEveryScalar)
     let document = result.document
     var out = "root \(document.root.map { String($0.index) } ?? "none")\n"
     for index in 0..<document.nodeCount {
