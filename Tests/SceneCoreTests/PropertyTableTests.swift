@@ -4,6 +4,22 @@ import Testing
 /// The property table lays out the slots, holds the ranges and the words; these hold it to itself and to the
 /// types that read it.
 @Suite struct PropertyTableTests {
+  /// The key paths' derived fields, kept for the checker's per-animation tests, say what the sets and names say.
+  @Test func keyPathBitsAndWholePropertyAgreeWithTheTable() {
+    var bits: UInt8 = 0
+    for type in LayerType.allCases {
+      #expect(bits & type.bit == 0, "\(type) shares a bit")
+      bits |= type.bit
+    }
+    for keyPath in AnimatableKeyPath.all {
+      for type in LayerType.allCases {
+        #expect(keyPath.animates(type) == keyPath.layerTypes.contains(type), "\(keyPath.name) on \(type)")
+      }
+      let whole = keyPath.name == keyPath.property ? LayerProperty.named(keyPath.name) : nil
+      #expect(keyPath.wholeProperty?.name == whole?.name, "\(keyPath.name)")
+    }
+  }
+
   @Test func slotsAreLaidOutInTableOrderWithoutGapsOrOverlaps() {
     var next = 0
     for property in LayerProperty.all {

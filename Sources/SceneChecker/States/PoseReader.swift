@@ -93,7 +93,7 @@ extension StateChecker {
         replacement: suggestion)
       return nil
     }
-    guard keyPath.layerTypes.contains(layer.type) else {
+    guard keyPath.animates(layer.type) else {
       let owner = keyPath.layerTypes.map(\.rawValue).sorted().joined(separator: " or ")
       context.error(
         CheckDiagnostics.wrongLayerType,

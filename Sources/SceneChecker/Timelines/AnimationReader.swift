@@ -128,7 +128,7 @@ extension TimelineChecker {
         help: suggestion.map { "did you mean '\($0)'?" } ?? "Grammar.md lists the key paths", replacement: suggestion)
       return nil
     }
-    guard keyPath.layerTypes.contains(type) else {
+    guard keyPath.animates(type) else {
       let layer = layers.layers[index]
       let owner = keyPath.layerTypes.map(\.rawValue).sorted().joined(separator: " or ")
       context.error(
@@ -266,9 +266,7 @@ extension CheckContext {
   }
 
   /// The property whose range checks a key path's values get: the key path's own when it names a whole property.
-  func rangeProperty(of keyPath: AnimatableKeyPath) -> LayerProperty? {
-    keyPath.name == keyPath.property ? LayerProperty.named(keyPath.name) : nil
-  }
+  func rangeProperty(of keyPath: AnimatableKeyPath) -> LayerProperty? { keyPath.wholeProperty }
 
   func propertyRangeChecked(_ node: YAMLNode, keyPath: AnimatableKeyPath, property: LayerProperty?) -> [Double]? {
     // An animated count is checked as the model's is (E0240, with the limit): the copies are built up to it.

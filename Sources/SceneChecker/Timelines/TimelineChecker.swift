@@ -89,7 +89,9 @@ struct TimelineChecker {
       guard copies.count == targets.count else { return nil }
       return AnimationNode(kind: .instances(copies), timing: .transparent, span: context.span(node))
     }
-    if let target = targets?.first {
+    // A target whose loop variable binds nothing (most) leaves the names as they are: no dictionary is swapped in and
+    // back for each animation.
+    if let target = targets?.first, !layers.bindings.isEmpty, layers.bindings[target] != nil {
       let outer = context.environment.names
       context.environment.names = bound(outer, target: target)
       defer { context.environment.names = outer }

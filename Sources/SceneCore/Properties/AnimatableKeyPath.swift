@@ -16,12 +16,20 @@ public final class AnimatableKeyPath: Sendable, Hashable {
   /// name's text); `nil` never happens for the table's key paths.
   public let propertyKey: PropertyName?
   public let layerTypes: Set<LayerType>
+  /// `layerTypes` as bits (`LayerType.bit`), for the checker's test per animation: `Set.contains` hashes the type's
+  /// raw string.
+  public let layerTypeBits: UInt8
+  /// The property's row when this key path names a whole property (`opacity`, not `position.x`), whose ranges its
+  /// values are checked against; looked up once here instead of by name for every animation.
+  public let wholeProperty: LayerProperty?
   /// First slot written; `nil` for `path`.
   public let slot: Int?
   /// Number of slots written: the value's component count, or 3 for the uniform scale.
   public let slotCount: Int
   /// The single component is copied into every slot (uniform `transform.scale`).
   public let broadcast: Bool
+  /// Whether a layer of `type` has this key path (`layerTypes.contains(type)`, by bits).
+  public func animates(_ type: LayerType) -> Bool { layerTypeBits & type.bit != 0 }
   /// Values switch rather than interpolate (booleans).
   public var isDiscrete: Bool { kind == .bool }
   /// A boolean shows true from this interpolated (or added) number on: ½, less the rounding that a number meant to
@@ -35,6 +43,8 @@ public final class AnimatableKeyPath: Sendable, Hashable {
     self.property = property
     self.propertyKey = PropertyName(rawValue: property)
     self.layerTypes = LayerProperty.named(property)?.layerTypes ?? LayerType.every
+    self.layerTypeBits = layerTypes.reduce(0) { $0 | $1.bit }
+    self.wholeProperty = name == property ? LayerProperty.named(name) : nil
     self.slot = slot
     self.slotCount = count ?? kind.componentCount ?? 0
     self.broadcast = broadcast

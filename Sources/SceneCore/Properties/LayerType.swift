@@ -10,6 +10,17 @@ public enum LayerType: String, CaseIterable, Sendable, Hashable, Codable {
   /// Every type; used by properties every CALayer has.
   public static let every: Set<LayerType> = Set(allCases)
 
+  /// One bit per type, for sets of types kept as a byte.
+  public var bit: UInt8 {
+    switch self {
+    case .layer: return 1
+    case .shape: return 2
+    case .text: return 4
+    case .gradient: return 8
+    case .replicator: return 16
+    }
+  }
+
   /// How messages name a layer of this type: "a plain layer (`type: layer`, the default)".
   public var phrase: String {
     switch self {
