@@ -21,7 +21,9 @@ enum ReplicaReach {
       guard reached.isFinite, reached > model else { return }
       result[layers[layer].id] = max(result[layers[layer].id] ?? 0, Int(reached))
     }
-    for timeline in timelines where animatesInstanceCount {
+    // No leaf animates a count in most scenes: their trees are not walked at all.
+    let walked = animatesInstanceCount ? timelines : []
+    for timeline in walked {
       timeline.root.forEachAnimation { animation in
         guard animation.keyPath.name == PropertyName.instanceCount.rawValue else { return }
         let additive = animation.additive
