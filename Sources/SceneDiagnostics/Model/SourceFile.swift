@@ -70,8 +70,13 @@ public struct SourceFile: Sendable {
   /// The 0-based line of a byte offset: the last line start at or before it (the first line for offsets before
   /// it, such as a byte-order mark).
   static func lineIndex(of offset: Int, in lineStarts: [Int]) -> Int {
-    var low = 0
-    var high = lineStarts.count - 1
+    lineIndex(of: offset, in: lineStarts, between: 0, and: lineStarts.count - 1)
+  }
+
+  /// The binary search of `lineIndex(of:in:)` within lines `low ... high`, where the answer lies.
+  private static func lineIndex(of offset: Int, in lineStarts: [Int], between low: Int, and high: Int) -> Int {
+    var low = low
+    var high = high
     while low < high {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
@@ -131,11 +136,7 @@ public struct SourceFile: Sendable {
       low += step
       step *= 2
     }
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low
+    return lineIndex(of: offset, in: lineStarts, between: low, and: high)
   }
 
   /// The text of a 1-based line, without its line break.
