@@ -68,9 +68,12 @@ enum Help {
           --timeline NAME      play this timeline from time 0 instead
           --events E@T[,E@T…]  replay events through the scene's states (press@0,release@1.2); an event the
                                current state has no transition for is ignored with a warning
+          --max-samples N      the most layer states (times x layers) printed (default 200000, about
+                               300 MB of JSON); more is an error, nothing printed
         \(DiagnosticReport.help)
 
-        Diagnostics go to standard error; a value that overflows is warning W0913 at its layer.
+        Diagnostics go to standard error; a value that overflows is warning W0913 at its layer. The samples
+        are printed as they are computed, so memory stays that of one time however many are asked for.
         """
     case "export":
       body = ExportCommand.help

@@ -51,9 +51,10 @@ struct TreeBuilder {
   var diagnostics = DiagnosticBag()
   var marks: MarkConverter
 
-  /// Open collections: the node index and where its children start in `pending`.
-  var open: [(node: Int, pendingStart: Int)] = []
-  /// Children of open collections, moved into `document.children` when the collection closes.
+  /// Open collections, innermost last.
+  var open: [OpenCollection] = []
+  /// Children of open collections that are not the nodes right after them (see `OpenCollection`), moved into
+  /// `document.children` when the collection closes.
   var pending: [UInt32] = []
   var documentCount = 0
   /// Scalars dropped for exceeding the length limit; already reported, so never compared as keys.
@@ -302,23 +303,21 @@ struct TreeBuilder {
     }
     let index = document.appendCollection(kind, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end))
     link(index)
-    open.append((index, pending.count))
+    open.append(OpenCollection(node: index))
     if flow { flowDepth += 1 }
     return true
   }
 
   mutating func closeCollection(end: Int) {
-    guard let (index, pendingStart) = open.popLast() else { return }
-    let count = pending.count - pendingStart
-    var contiguous = true
-    for position in 0..<count where pending[pendingStart + position] != UInt32(index + 1 + position) {
-      contiguous = false
-      break
+    guard let closed = open.popLast() else { return }
+    let index = closed.node
+    let closedEnd = UInt32(max(end, Int(document.records[index].start)))
+    if let pendingStart = closed.pendingStart {
+      document.close(index, end: closedEnd, count: closed.count, pending: pending[pendingStart...])
+      pending.removeSubrange(pendingStart...)
+    } else {
+      document.close(index, end: closedEnd, count: closed.count, pending: nil)
     }
-    document.close(
-      index, end: UInt32(max(end, Int(document.records[index].start))), count: count,
-      pending: contiguous ? nil : pending[pendingStart...])
-    pending.removeSubrange(pendingStart...)
     if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
     if document.isFlow(YAMLNode(index: index)) {
       flowDepth -= 1
@@ -350,7 +349,7 @@ struct TreeBuilder {
     if open.isEmpty {
       if document.root == nil { document.root = YAMLNode(index: index) }
     } else {
-      pending.append(UInt32(index))
+      open[open.count - 1].add(child: index, pending: &pending)
     }
   }
 
@@ -361,6 +360,32 @@ struct TreeBuilder {
     case YAML_LITERAL_SCALAR_STYLE: return .literal
     case YAML_FOLDED_SCALAR_STYLE: return .folded
     default: return .plain
+    }
+  }
+}
+
+/// A collection being read, and how its children are listed so far.
+///
+/// Most collections hold only scalars (`[12, 40]`, a layer's `key: value` lines), whose nodes are the ones right
+/// after the collection's: the arena lists those children nowhere (`YAMLDocument.contiguousChildren`). So a child
+/// is listed in `pending` only once one is not where the contiguous layout puts it; from then on the collection's
+/// children are all listed, the earlier ones filled in.
+struct OpenCollection {
+  let node: Int
+  var count = 0
+  /// Where this collection's children start in `pending`; nil while they are the nodes right after it.
+  var pendingStart: Int?
+
+  init(node: Int) { self.node = node }
+
+  @inline(__always) mutating func add(child index: Int, pending: inout [UInt32]) {
+    count += 1
+    if pendingStart != nil {
+      pending.append(UInt32(index))
+    } else if index != node + count {
+      pendingStart = pending.count
+      for earlier in node + 1..<node + count { pending.append(UInt32(earlier)) }
+      pending.append(UInt32(index))
     }
   }
 }

@@ -45,11 +45,15 @@ enum Scenec {
     /// Peak resident set size of the child, KiB.
     var peakKiB: Int
     var killedForTimeout: Bool
+    /// How many bytes the child wrote to standard output (read into `standardOutput` unless `readsOutput` is false).
+    var standardOutputBytes = 0
   }
 
   /// Runs `scenec arguments…` with standard input from `stdinPath` (or /dev/null), standard output and error to
   /// files. The child is killed (its whole process group) after `timeout` seconds.
-  static func run(_ arguments: [String], stdinPath: String? = nil, timeout: Double = 120) throws -> Run {
+  static func run(_ arguments: [String], stdinPath: String? = nil, timeout: Double = 120, readsOutput: Bool = true)
+    throws -> Run
+  {
     guard let binary else {
       throw HostileError("no scenec binary beside the test bundle or at .build/debug/scenec; run `swift build` first")
     }
@@ -74,11 +78,13 @@ enum Scenec {
       cpu = (Double(fields[1]) ?? 0) + (Double(fields[2]) ?? 0)
       peak = Int(fields[3]) ?? peak
     }
+    let outputBytes = (try? FileManager.default.attributesOfItem(atPath: outPath)[.size] as? Int) ?? 0
     return Run(
       status: status,
-      standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+      standardOutput: readsOutput ? (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" : "",
       standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-      wallSeconds: elapsed, cpuSeconds: cpu, peakKiB: peak, killedForTimeout: killed)
+      wallSeconds: elapsed, cpuSeconds: cpu, peakKiB: peak, killedForTimeout: killed,
+      standardOutputBytes: outputBytes)
   }
 
   enum Stream {

@@ -26,16 +26,13 @@ extension SampleCommand {
   {
     try checkNames(script, plan: plan)
     var replay = MachineReplay(plan: plan, script: script)
-    var frames: [LayerFrame] = []
-    var all: [[LayerFrame]] = []
-    for time in times {
+    let overflows = try printSamples(plan: plan, times: times, console: console) { time, frames in
       replay.sample(at: time, into: &frames)
-      all.append(frames)
     }
     // Reported after sampling, which may extend a follow-up chain up to the limit.
     for event in replay.ignored { _ = console.standardError.write("scenec: warning: \(event)\n") }
     if let halt = replay.halt { _ = console.standardError.write("scenec: warning: \(halt)\n") }
-    try printSamples(plan: plan, times: times, frames: all, report: report, input: input, console: console)
+    reportOverflows(overflows, plan: plan, report: report, input: input)
     return 0
   }
 

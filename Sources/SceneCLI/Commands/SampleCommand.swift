@@ -7,7 +7,7 @@ import SceneRuntime
 /// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,E@T…]]`.
 enum SampleCommand {
   static let spec = Arguments.Spec(
-    options: ["--at", "--from", "--to", "--fps", "--timeline", "--events"] + DiagnosticReport.options
+    options: ["--at", "--from", "--to", "--fps", "--timeline", "--events", "--max-samples"] + DiagnosticReport.options
       + CheckOptions.names, flags: [])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
@@ -19,6 +19,7 @@ enum SampleCommand {
     let report = try DiagnosticReport(parsed, console: console)
     defer { report.finish() }
     guard let plan = try ExportSupport.plan(path, parsed: parsed, report: report, console: console) else { return 1 }
+    try checkSampleCount(times: times, plan: plan, parsed: parsed)
     // An interactive scene plays its state machine (from its initial state without events) unless a timeline
     // is named to play alone.
     if parsed.value("--timeline") == nil, script != nil || plan.machine != nil {
@@ -31,26 +32,63 @@ enum SampleCommand {
       playing = [index]
     }
     var sampler = Sampler(plan: plan)
-    var frames: [LayerFrame] = []
-    var all: [[LayerFrame]] = []
-    for time in times {
+    let overflows = try printSamples(plan: plan, times: times, console: console) { time, frames in
       sampler.sample(at: time, playing: playing, into: &frames)
-      all.append(frames)
     }
-    try printSamples(plan: plan, times: times, frames: all, report: report, input: path, console: console)
+    reportOverflows(overflows, plan: plan, report: report, input: path)
     return 0
   }
 
-  /// Prints the samples; each value that overflowed the range of a double (printed saturated) is a warning W0913
-  /// at the layer's definition.
+  /// Samples each time with `sample` and prints it as it goes (`PresentationJSON.Stream`), so that memory stays one
+  /// time's worth however many times are asked for; returns the values that overflowed.
   static func printSamples(
-    plan: Plan, times: [Double], frames: [[LayerFrame]], report: DiagnosticReport, input: String, console: Console
-  ) throws(CommandFailure) {
-    var overflows: [PresentationOverflow] = []
-    let json = PresentationJSON.samples(plan: plan, times: times, frames: frames, overflows: &overflows)
-    var reported = Set<String>()
+    plan: Plan, times: [Double], console: Console, sample: (Double, inout [LayerFrame]) -> Void
+  ) throws(CommandFailure) -> [PresentationOverflow] {
+    var stream = PresentationJSON.Stream(plan: plan)
+    var output: [UInt8] = []
+    output.reserveCapacity(Self.flushBytes + (1 << 16))
+    stream.header(to: &output)
+    var frames: [LayerFrame] = []
+    for time in times {
+      sample(time, &frames)
+      stream.append(time: time, frames: frames, to: &output)
+      if output.count >= Self.flushBytes {
+        guard console.standardOutput.write(bytes: output) else { throw .closedOutput }
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    stream.footer(to: &output)
+    output.append(UInt8(ascii: "\n"))
+    guard console.standardOutput.write(bytes: output) else { throw .closedOutput }
+    return stream.overflows
+  }
+
+  /// Output is written in pieces of about this many bytes.
+  static let flushBytes = 1 << 20
+
+  /// The most layer states (times × layer instances) `sample` prints unless `--max-samples` says otherwise: about
+  /// 300 MB of JSON, printed in seconds (docs/plan-format.md).
+  static let defaultMaxSamples = 200_000
+
+  /// More times × layers than `--max-samples` allows is a usage error, before anything is sampled or printed.
+  static func checkSampleCount(times: [Double], plan: Plan, parsed: Arguments) throws(CommandFailure) {
+    let limit = try parsed.integer("--max-samples") ?? defaultMaxSamples
+    let layers = max(1, plan.layers.count)
+    let (states, overflow) = times.count.multipliedReportingOverflow(by: layers)
+    guard overflow || states > limit else { return }
+    let count = overflow ? "too many" : "\(states)"
+    throw .usage(
+      "\(times.count) times × \(plan.layers.count) layers is \(count) layer states, more than --max-samples allows "
+        + "(\(limit)); sample fewer times, or raise the limit with --max-samples N")
+  }
+
+  /// Each value that overflowed the range of a double (printed saturated) is a warning W0913 at the layer's
+  /// definition.
+  static func reportOverflows(
+    _ overflows: [PresentationOverflow], plan: Plan, report: DiagnosticReport, input: String
+  ) {
     var warnings: [ExportWarning] = []
-    for overflow in overflows where reported.insert(overflow.layer + "\u{0}" + overflow.property).inserted {
+    for overflow in overflows {
       let written = overflow.value.isNaN ? "0" : (overflow.value > 0 ? "" : "-") + "1.7976931348623157e+308"
       warnings.append(
         ExportWarning(
@@ -60,11 +98,6 @@ enum SampleCommand {
             + " after evaluation (its inputs overflow); printed as \(written)"))
     }
     report.add(warnings, plan: plan, input: input)
-    var output = JSONWriter(style: .pretty).bytes(from: json)
-    output.append(UInt8(ascii: "\n"))
-    guard console.standardOutput.write(bytes: output) else {
-      throw .closedOutput
-    }
   }
 
   /// `--at` lists, or A + k/N for k = 0, 1, … while ≤ B (computed, never accumulated).

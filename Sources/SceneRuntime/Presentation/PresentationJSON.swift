@@ -19,12 +19,62 @@ package enum PresentationJSON {
     var samples: [JSONValue] = []
     let through = LayerProjection.throughSublayerTransform(plan: plan)
     for (time, layers) in zip(times, frames) {
-      var saturation = Saturation(time: time)
-      let layerValues = self.layers(plan: plan, frames: layers, through: through, saturation: &saturation)
-      overflows += saturation.overflows
-      samples.append(["time": PlanNumbers.json(time), "layers": .array(layerValues)])
+      samples.append(sample(plan: plan, time: time, frames: layers, through: through, overflows: &overflows))
     }
     return ["scene": .string(plan.scene), "samples": .array(samples)]
+  }
+
+  /// One time's object: `{"time": …, "layers": […]}`.
+  private static func sample(
+    plan: Plan, time: Double, frames: [LayerFrame], through: [Bool], overflows: inout [PresentationOverflow]
+  ) -> JSONValue {
+    var saturation = Saturation(time: time)
+    let layerValues = self.layers(plan: plan, frames: frames, through: through, saturation: &saturation)
+    overflows += saturation.overflows
+    return ["time": PlanNumbers.json(time), "layers": .array(layerValues)]
+  }
+
+  /// The document `samples(plan:times:frames:)` gives, written one time after another as the pretty JSON style
+  /// writes the whole (byte for byte): printing a million times holds one frame set and one time's object, not
+  /// all of them (the tree of a long run took several times the size of its text).
+  package struct Stream {
+    private let plan: Plan
+    private let through: [Bool]
+    private var count = 0
+    /// The first overflow of each (layer, property), in the order met: a value that overflows at every time is
+    /// reported once, and kept once.
+    package private(set) var overflows: [PresentationOverflow] = []
+    private var reported = Set<String>()
+
+    package init(plan: Plan) {
+      self.plan = plan
+      through = LayerProjection.throughSublayerTransform(plan: plan)
+    }
+
+    /// `{"scene": …, "samples": ` (the list is opened by the first `append`).
+    package func header(to output: inout [UInt8]) {
+      output.append(contentsOf: Array("{\n  \"scene\": ".utf8))
+      JSONWriter.appendString(plan.scene, to: &output)
+      output.append(contentsOf: Array(",\n  \"samples\": ".utf8))
+    }
+
+    /// The sample at `time`, whose layers' states are `frames`.
+    package mutating func append(time: Double, frames: [LayerFrame], to output: inout [UInt8]) {
+      var found: [PresentationOverflow] = []
+      let value = PresentationJSON.sample(plan: plan, time: time, frames: frames, through: through, overflows: &found)
+      for overflow in found where reported.insert(overflow.layer + "\u{0}" + overflow.property).inserted {
+        overflows.append(overflow)
+      }
+      output.append(contentsOf: Array((count == 0 ? "[\n" : ",\n").utf8))
+      JSONWriter.appendIndent(2, to: &output)
+      JSONWriter.appendPretty(value, depth: 2, to: &output)
+      count += 1
+    }
+
+    /// Closes the list and the document.
+    package func footer(to output: inout [UInt8]) {
+      output.append(contentsOf: Array((count == 0 ? "[]\n}" : "\n  ]\n}").utf8))
+    }
   }
 
   private static func layers(
