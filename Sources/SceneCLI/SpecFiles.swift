@@ -30,10 +30,10 @@ enum SpecFiles {
         while let relative = enumerator.nextObject() as? String {
           guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
           let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-          var isSubdirectory: ObjCBool = false
-          if manager.fileExists(atPath: full, isDirectory: &isSubdirectory), !isSubdirectory.boolValue {
-            found.append(full)
-          }
+          // Regular files only (through symlinks): a FIFO or device named `*.yaml` in a folder would block the
+          // whole run, or never end; a path given by name is read as it is (like `-`).
+          var status = stat()
+          if stat(full, &status) == 0, status.st_mode & S_IFMT == S_IFREG { found.append(full) }
         }
         guard !found.isEmpty else { throw .usage("no .yaml or .yml files under \(path)") }
         for file in found where seen.insert(file).inserted { result.append(file) }

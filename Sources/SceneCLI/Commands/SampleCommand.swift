@@ -72,7 +72,7 @@ enum SampleCommand {
 
   /// More times × layers than `--max-samples` allows is a usage error, before anything is sampled or printed.
   static func checkSampleCount(times: [Double], plan: Plan, parsed: Arguments) throws(CommandFailure) {
-    let limit = try parsed.integer("--max-samples") ?? defaultMaxSamples
+    let limit = try parsed.integer("--max-samples", atMost: 100_000_000) ?? defaultMaxSamples
     let layers = max(1, plan.layers.count)
     let (states, overflow) = times.count.multipliedReportingOverflow(by: layers)
     guard overflow || states > limit else { return }

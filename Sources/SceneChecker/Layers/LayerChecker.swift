@@ -130,13 +130,14 @@ struct LayerChecker {
         return
       }
       guard let value = context.number(repeatNode, unit: Unit.none) else { return }
-      guard value == value.rounded(), value >= 0, value <= Double(context.limits.maxRepeat) else {
-        let overLimit = value == value.rounded() && value > Double(context.limits.maxRepeat)
+      // Compared as a double no larger than 2^52, so the count converts to an Int exactly whatever the limit.
+      let limit = Double(min(context.limits.maxRepeat, 1 << 52))
+      guard value == value.rounded(), value >= 0, value <= limit else {
+        let overLimit = value == value.rounded() && value > limit
         context.error(
           CheckDiagnostics.badRepeat,
           "repeat must be a whole number from 0 to \(context.limits.maxRepeat), found "
-            + MessageNumber.text(
-              value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= Double(context.limits.maxRepeat) }),
+            + MessageNumber.text(value, outside: { $0 == $0.rounded() && $0 >= 0 && $0 <= limit }),
           at: context.span(repeatNode),
           help: overLimit
             ? "raise the limit with --max-repeat if the count is meant" : "write a whole number of instances, such as 6"
@@ -162,7 +163,12 @@ struct LayerChecker {
     defer { context.environment.names = outerNames }
     // A single instance needs no reservation (its first append allocates as much), nor a second hash of the id; a
     // layer repeated 0 times still gets its (empty) entry, which targets of it are told about.
-    if count != 1 { instancesByID[baseID, default: []].reserveCapacity(count) }
+    // Reserved for no more instances than the layer limit leaves room for: a count raised with --max-repeat is
+    // still cut there.
+    if count != 1 {
+      let room = max(0, context.limits.maxLayers - layers.count) + 1
+      instancesByID[baseID, default: []].reserveCapacity(min(count, room))
+    }
     for instance in 0..<count {
       if repeated { context.environment.names[loopName] = Quantity(Double(instance), .none) }
       let instanceSuffix = repeated ? suffix + "[\(instance)]" : suffix
@@ -204,7 +210,9 @@ struct LayerChecker {
       // CAReplicatorLayer draws every sublayer once per copy, copy by copy (instance-major order).
       let copies = max(Int(layer.values[SlotLayout.instanceCount]), builtCounts[layer.id] ?? 0)
       let delay = layer.values[SlotLayout.instanceDelay]
-      for copy in 0..<copies {
+      // Past the layer limit (reported once) no copy can be added: stop, instead of trying each of a count
+      // raised with --max-instance-count.
+      for copy in 0..<copies where !reportedLayerLimit {
         checkList(
           sublayers, parent: index, suffix: instanceSuffix, replica: replica.copy(copy, delay: delay),
           depth: depth + 1)

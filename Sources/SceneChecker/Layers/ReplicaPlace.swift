@@ -56,7 +56,8 @@ extension CheckContext {
   /// `instanceCount`: a whole number from 0 to the limit, as `repeat` is (E0240 otherwise).
   func instanceCount(_ node: YAMLNode) -> Double? {
     guard let value = number(node, unit: Unit.none) else { return nil }
-    let limit = Double(limits.maxInstanceCount)
+    // At most 2^52, so a count converts to an Int exactly whatever the limit.
+    let limit = Double(min(limits.maxInstanceCount, 1 << 52))
     let valid = { (x: Double) in x == x.rounded() && x >= 0 && x <= limit }
     guard valid(value) else {
       let overLimit = value == value.rounded() && value > limit
