@@ -28,6 +28,13 @@ public struct ExportSpan: Sendable, Hashable {
     self.endless = endless
   }
 
+  /// The span that lasts until both this one and `other` have ended: the longer end, capped when the longer one
+  /// was, endless when either is.
+  public func covering(_ other: ExportSpan) -> ExportSpan {
+    let longer = other.end > end ? other : self
+    return ExportSpan(end: longer.end, capped: longer.capped, endless: endless || other.endless)
+  }
+
   /// The span cut at the frames `limits` allow a scene of `layers` layers (at 60 fps), remembering the end it had.
   public func limited(to limits: ExportLimits, layers: Int) -> ExportSpan {
     let longest = limits.longestSpan(layers: layers)

@@ -208,7 +208,8 @@ enum ExportSupport {
     }
   }
 
-  /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, `replaySpan`).
+  /// The span of an export: `--duration`, else the playing timelines' (or, for a replay, `replaySpan` and the
+  /// autoplay timelines' together).
   static func span(_ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits = ExportLimits())
     throws(CommandFailure) -> ExportSpan
   {
@@ -225,7 +226,10 @@ enum ExportSupport {
       var replay = MachineReplay(plan: plan, script: script)
       let lastEvent = script.events.map(\.time).max() ?? 0
       replay.advance(through: lastEvent + ExportSpan.longestPeriod)
-      return replaySpan(replay, plan: plan, lastEvent: lastEvent)
+      // The replay plays the autoplay timelines too, from time 0 (Grammar.md, rule 7): the export lasts until
+      // they have ended as well.
+      let autoplay = ExportSpan.of(plan: plan, playing: plan.autoplayTimelines, limits: limits)
+      return replaySpan(replay, plan: plan, lastEvent: lastEvent).covering(autoplay)
     }
   }
 
