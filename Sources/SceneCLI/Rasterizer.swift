@@ -73,8 +73,7 @@ enum Rasterizer {
     } catch {
       throw .usage("cannot write \(output): \(error.localizedDescription)")
     }
-    let status = try run(
-      [executable, "--format", "png", "--output", pngFile, svgFile], errorFile: errorFile, timeout: timeout)
+    let status = try run([executable, "--format", "png", svgFile], errorFile: errorFile, timeout: timeout, to: pngFile)
     guard let status else {
       throw .usage(
         "rsvg-convert did not finish within \(NumberFormatting.shortest(timeout)) s and was ended; "
@@ -92,9 +91,16 @@ enum Rasterizer {
     try AtomicFile.write(bytes: [UInt8](png), to: output)
   }
 
-  /// Runs `argv` with a memory bound (`memory` KiB), standard error to `errorFile`; its exit status (128 + signal
-  /// when killed by one), or nil when it was killed after `timeout` seconds. Also runs ffmpeg (`VideoEncoder`).
-  static func run(_ argv: [String], errorFile: String, timeout: Double, memory: Int = memoryKiB)
+  /// Runs `argv` with a memory bound (`memory` KiB), standard error to `errorFile` and standard output to
+  /// `outputFile` (or nowhere); its exit status (128 + signal when killed by one), or nil when it was killed after
+  /// `timeout` seconds. Also runs ffmpeg (`VideoEncoder`).
+  ///
+  /// rsvg-convert writes its PNG to standard output, into scenec's own temporary file: given `--output`, it
+  /// writes through GIO, which makes a `.goutputstream-XXXXXX` file of its own in the target's folder, left there
+  /// when rsvg-convert is ended (a time bound, or scenec interrupted).
+  static func run(
+    _ argv: [String], errorFile: String, timeout: Double, memory: Int = memoryKiB, to outputFile: String? = nil
+  )
     throws(CommandFailure) -> Int32?
   {
     // The shell sets the limit and replaces itself with the tool; the arguments stay arguments, never shell text.
@@ -103,7 +109,11 @@ enum Rasterizer {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if let outputFile {
+      posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     var arguments: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
     defer { for pointer in arguments { free(pointer) } }

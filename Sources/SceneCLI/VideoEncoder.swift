@@ -85,8 +85,7 @@ enum VideoEncoder {
         throw .usage("cannot write \(output): \(error.localizedDescription)")
       }
       let status = try Rasterizer.run(
-        [rasterizer, "--format", "png"] + size + ["--output", files.png, files.svg], errorFile: files.error,
-        timeout: timeout)
+        [rasterizer, "--format", "png"] + size + [files.svg], errorFile: files.error, timeout: timeout, to: files.png)
       try check(status, tool: Rasterizer.tool, errorFile: files.error, timeout: timeout)
       guard let png = FileManager.default.contents(atPath: files.png) else {
         throw .usage("rsvg-convert wrote no PNG for \(output)")

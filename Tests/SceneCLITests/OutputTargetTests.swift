@@ -187,4 +187,57 @@ final class ReceivedBytes: @unchecked Sendable {
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
     #expect(left.isEmpty, "temporary files left: \(left)")
   }
+
+  /// The real rsvg-convert, on a path slow enough to draw (10,000 cubic segments, seconds a frame), ended with
+  /// scenec by a signal to their process group mid-frame: given `--output`, rsvg-convert wrote through GIO, whose
+  /// `.goutputstream-XXXXXX` file stayed in the target's folder (found by a black-box sweep). PNG and video alike
+  /// leave nothing.
+  @Test(arguments: ["x.png", "x.gif"])
+  func aSignalDuringTheRealRasterizerLeavesNoFileBehind(_ name: String) throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let segments = (0..<10_000).map { "C\($0 % 100) 1 \(7 * $0 % 100) 2 \(13 * $0 % 100) 3" }.joined(separator: " ")
+    let yaml = """
+      scene: longpath
+      size: [100, 100]
+      layers:
+        - id: p
+          type: shape
+          path: "M0 0 \(segments)"
+      """
+    let spec = folder.appendingPathComponent("longpath.yaml").path
+    try Data(yaml.utf8).write(to: URL(fileURLWithPath: spec))
+    let output = folder.appendingPathComponent(name).path
+    let argv =
+      name.hasSuffix(".png")
+      ? ["export", "svg", spec, "--at", "0", "-o", output]
+      : ["export", "video", spec, "--duration", "1", "--fps", "2", "-o", output]
+    let pid = try Scenec.spawn(
+      [try #require(Scenec.binary)] + argv, stdin: .path("/dev/null"), stdout: .path("/dev/null"),
+      stderr: .path("/dev/null"))
+    // scenec writes the frame's SVG, then starts rsvg-convert on it: signal them while rsvg-convert draws (for
+    // the video, the second frame, once the first is in the frame stream: rsvg-convert given `--output` then
+    // drew over the first frame's PNG, which GIO replaces through a file of its own).
+    let deadline = Date().addingTimeInterval(60)
+    let marker = name.hasSuffix(".png") ? ".svg" : ".frames.tmp"
+    func started() -> Bool {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      return names.contains { name in
+        name.hasSuffix(marker)
+          && ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.size]
+            as? Int ?? 0) > 0
+      }
+    }
+    while !started() && Date() < deadline { usleep(20_000) }
+    usleep(1_000_000)
+    // To the process group, as Ctrl-C in a terminal or `timeout` sends it: rsvg-convert gets it too.
+    kill(-pid, SIGTERM)
+    let (status, _, _, killed) = Scenec.waitForExit(pid, timeout: 30)
+    #expect(!killed)
+    #expect(status == 128 + SIGTERM, "status \(status): the frame was drawn before the signal")
+    usleep(200_000)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty, "temporary files left: \(left)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
 }
