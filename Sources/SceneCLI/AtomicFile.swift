@@ -17,7 +17,7 @@ enum AtomicFile {
     let target = try resolvingLinks(path)
     var status = stat()
     if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-      guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .usage("cannot write \(path): it is a folder") }
+      guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .failed("cannot write \(path): it is a folder") }
       return try writeDirectly(bytes, to: target, shownAs: path)
     }
     let url = URL(fileURLWithPath: target)
@@ -26,7 +26,7 @@ enum AtomicFile {
     func failure(_ reason: String) -> CommandFailure {
       unlink(temporary.path)
       TemporaryFiles.forget(temporary.path)
-      return .usage("cannot write \(path): \(reason)")
+      return .failed("cannot write \(path): \(reason)")
     }
     TemporaryFiles.remember(temporary.path)
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -54,16 +54,16 @@ enum AtomicFile {
         current = folder.isEmpty ? destination : folder + "/" + destination
       }
     }
-    throw .usage("cannot write \(path): too many levels of symbolic links")
+    throw .failed("cannot write \(path): too many levels of symbolic links")
   }
 
   /// Writes to a device or FIFO as it is: no temporary file, no rename, no truncation of what is not a file.
   private static func writeDirectly(_ bytes: [UInt8], to target: String, shownAs path: String) throws(CommandFailure) {
     let descriptor = open(target, O_WRONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .usage("cannot write \(path): \(String(cString: strerror(errno)))") }
+    guard descriptor >= 0 else { throw .failed("cannot write \(path): \(String(cString: strerror(errno)))") }
     let complete = writeAll(bytes, to: descriptor)
     let reason = String(cString: strerror(errno))
-    guard close(descriptor) == 0 || !complete, complete else { throw .usage("cannot write \(path): \(reason)") }
+    guard close(descriptor) == 0 || !complete, complete else { throw .failed("cannot write \(path): \(reason)") }
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

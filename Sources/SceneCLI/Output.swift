@@ -87,6 +87,9 @@ public struct Console {
 enum CommandFailure: Error {
   /// Exit 2: bad arguments or unreadable input; the message is printed on standard error.
   case usage(String)
+  /// Exit 2: the output could not be made (a file not written, a helper tool that failed or is missing); the
+  /// message is printed on standard error without the usage line, since the command itself was right.
+  case failed(String)
   /// Exit 2: standard output was closed while writing.
   case closedOutput
 }

@@ -24,7 +24,7 @@ enum Rasterizer {
   /// Refuses a picture rsvg-convert would refuse, before it runs, with what to do instead.
   static func checkSize(width: Double, height: Double, advice: String) throws(CommandFailure) {
     guard width.rounded(.up) > maxSide || height.rounded(.up) > maxSide else { return }
-    throw .usage(
+    throw .failed(
       "the picture would be \(MessageNumber.text(width)) × \(MessageNumber.text(height)) pixels; rsvg-convert "
         + "draws at most \(Int(maxSide)) a side: \(advice)")
   }
@@ -53,7 +53,7 @@ enum Rasterizer {
 
   static func writePNG(svg: String, to output: String, timeout: Double, console: Console) throws(CommandFailure) {
     guard let executable = locate(console: console) else {
-      throw .usage(
+      throw .failed(
         "PNG output needs rsvg-convert, which is not on PATH (Debian/Ubuntu: apt-get install librsvg2-bin); "
           + "write SVG instead with -o FILE.svg")
     }
@@ -71,11 +71,11 @@ enum Rasterizer {
     do {
       try Data(svg.utf8).write(to: URL(fileURLWithPath: svgFile))
     } catch {
-      throw .usage("cannot write \(output): \(error.localizedDescription)")
+      throw .failed("cannot write \(output): \(error.localizedDescription)")
     }
     let status = try run([executable, "--format", "png", svgFile], errorFile: errorFile, timeout: timeout, to: pngFile)
     guard let status else {
-      throw .usage(
+      throw .failed(
         "rsvg-convert did not finish within \(NumberFormatting.shortest(timeout)) s and was ended; "
           + "raise --png-timeout, or write SVG with -o FILE.svg")
     }
@@ -83,10 +83,10 @@ enum Rasterizer {
       let message = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
       let text = String(message.trimmingCharacters(in: .whitespacesAndNewlines).prefix(2000))
       let memory = status == 137 || text.contains("memory") ? " (it may have run out of its 1 GiB of memory)" : ""
-      throw .usage("rsvg-convert failed (status \(status))\(memory): \(text)")
+      throw .failed("rsvg-convert failed (status \(status))\(memory): \(text)")
     }
     guard let png = FileManager.default.contents(atPath: pngFile) else {
-      throw .usage("rsvg-convert wrote no PNG for \(output)")
+      throw .failed("rsvg-convert wrote no PNG for \(output)")
     }
     try AtomicFile.write(bytes: [UInt8](png), to: output)
   }
@@ -119,7 +119,7 @@ enum Rasterizer {
     defer { for pointer in arguments { free(pointer) } }
     var pid: pid_t = 0
     let result = posix_spawn(&pid, "/bin/sh", &actions, nil, &arguments, environ)
-    guard result == 0 else { throw .usage("cannot run \(argv[0]): \(String(cString: strerror(result)))") }
+    guard result == 0 else { throw .failed("cannot run \(argv[0]): \(String(cString: strerror(result)))") }
     TemporaryFiles.child = pid
     defer { TemporaryFiles.child = 0 }
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(timeout, 1e9) * 1e9)

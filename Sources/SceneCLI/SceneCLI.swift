@@ -23,6 +23,9 @@ public enum SceneCLI {
       case .usage(let message):
         _ = console.standardError.write("scenec: error: \(message)\n\(usageLine(for: arguments.first))\n")
         return 2
+      case .failed(let message):
+        _ = console.standardError.write("scenec: error: \(message)\n")
+        return 2
       case .closedOutput:
         _ = console.standardError.write("scenec: error: standard output was closed before the output was written\n")
         return 2

@@ -47,7 +47,7 @@ enum VideoEncoder {
   }
 
   static func missing(_ tool: String, package: String) -> CommandFailure {
-    .usage(
+    .failed(
       "export video needs \(tool), which is not on PATH (Debian/Ubuntu: apt-get install \(package)); "
         + "export svg or filmstrip instead")
   }
@@ -75,25 +75,25 @@ enum VideoEncoder {
     defer { for file in all { TemporaryFiles.remove(file) } }
     guard FileManager.default.createFile(atPath: files.stream, contents: nil),
       let stream = FileHandle(forWritingAtPath: files.stream)
-    else { throw .usage("cannot write \(output): cannot create a file in its folder") }
+    else { throw .failed("cannot write \(output): cannot create a file in its folder") }
     defer { try? stream.close() }
     let size = ["--width", String(frames.width), "--height", String(frames.height)]
     for document in frames.documents {
       do {
         try Data(document.utf8).write(to: URL(fileURLWithPath: files.svg))
       } catch {
-        throw .usage("cannot write \(output): \(error.localizedDescription)")
+        throw .failed("cannot write \(output): \(error.localizedDescription)")
       }
       let status = try Rasterizer.run(
         [rasterizer, "--format", "png"] + size + [files.svg], errorFile: files.error, timeout: timeout, to: files.png)
       try check(status, tool: Rasterizer.tool, errorFile: files.error, timeout: timeout)
       guard let png = FileManager.default.contents(atPath: files.png) else {
-        throw .usage("rsvg-convert wrote no PNG for \(output)")
+        throw .failed("rsvg-convert wrote no PNG for \(output)")
       }
       do {
         try stream.write(contentsOf: png)
       } catch {
-        throw .usage("cannot write \(output): \(error.localizedDescription)")
+        throw .failed("cannot write \(output): \(error.localizedDescription)")
       }
     }
     try? stream.close()
@@ -103,7 +103,7 @@ enum VideoEncoder {
       errorFile: files.error, timeout: encoding, memory: memoryKiB)
     try check(status, tool: tool, errorFile: files.error, timeout: encoding)
     guard let video = FileManager.default.contents(atPath: files.video), !video.isEmpty else {
-      throw .usage("ffmpeg wrote no video for \(output)")
+      throw .failed("ffmpeg wrote no video for \(output)")
     }
     try AtomicFile.write(bytes: [UInt8](video), to: output)
   }
@@ -124,12 +124,12 @@ enum VideoEncoder {
   /// A tool's exit status as the CLI's error (exit 2), or nothing when it succeeded.
   static func check(_ status: Int32?, tool: String, errorFile: String, timeout: Double) throws(CommandFailure) {
     guard let status else {
-      throw .usage(
+      throw .failed(
         "\(tool) did not finish within \(NumberFormatting.shortest(timeout)) s and was ended; raise --png-timeout")
     }
     guard status != 0 else { return }
     let message = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
     let text = String(message.trimmingCharacters(in: .whitespacesAndNewlines).prefix(2000))
-    throw .usage("\(tool) failed (status \(status)): \(text)")
+    throw .failed("\(tool) failed (status \(status)): \(text)")
   }
 }

@@ -72,6 +72,10 @@ struct ExtremeCase: CustomTestStringConvertible, Sendable {
       name: "repeatCount 3.4e38, speed 1e-300",
       spec: animation("    keyPath: opacity\n    from: 0\n    to: 1\n    repeatCount: 3.4e38\n    speed: 1e-300\n"),
       status: 0),
+    ExtremeCase(
+      name: "fontSize 3.4e38",
+      spec: header + "layers:\n  - id: a\n    type: text\n    string: Hi\n    fontSize: 3.4e38\n", status: 1,
+      code: "E0303"),
     ExtremeCase(name: "12000-name let chain after an overflow", spec: letChain(12_000), status: 1, code: "E0408"),
     ExtremeCase(name: "12000-name colour let chain", spec: colourChain(12_000, first: "\"#007AFF\""), status: 0),
     ExtremeCase(

@@ -118,6 +118,41 @@ final class ReceivedBytes: @unchecked Sendable {
     ["/usr/bin/env", "PATH=\(bin):/usr/bin:/bin", Scenec.binary ?? "scenec"]
   }
 
+  /// A rasterizer that fails is an error of the output, not of the command line: its message, exit 2, no usage
+  /// line (once rsvg-convert's panic on a 3.4e38-point font came back followed by the whole usage text).
+  @Test func aFailingRasterizerIsReportedWithoutTheUsageLine() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bin = folder.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let text = Array("#!/bin/sh\necho 'drawing failed' >&2\nexit 3\n".utf8)
+    let descriptor = open(
+      bin.appendingPathComponent("rsvg-convert").path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try #require(descriptor >= 0)
+    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    close(descriptor)
+    let output = folder.appendingPathComponent("frame.png").path
+    let run = CLI.run(
+      ["export", "svg", OutputTargetTests.spec, "--at", "0", "-o", output],
+      environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
+    #expect(run.status == 2)
+    #expect(run.standardError == "scenec: error: rsvg-convert failed (status 3): drawing failed\n")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  /// The largest font size a spec may give (1,000,000 points) still rasterizes.
+  @Test func theLargestFontSizeRasterizes() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = folder.appendingPathComponent("font.yaml")
+    try "scene: font\nsize: [100, 100]\nlayers:\n  - id: a\n    type: text\n    frame: [0, 0, 100, 100]\n"
+      .appending("    string: Hi\n    fontSize: 1000000\n").write(to: spec, atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("font.png").path
+    let run = CLI.run(["export", "svg", spec.path, "--at", "0", "-o", output])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(FileManager.default.fileExists(atPath: output))
+  }
+
   /// A picture wider or taller than librsvg draws (32767 pixels) is refused before rsvg-convert runs, saying what to
   /// do, and nothing is written: once rsvg's own "has no dimensions" for a 1e308-point scene came back instead.
   @Test(arguments: [

@@ -59,7 +59,7 @@ public struct PropertyDocs: Sendable, Hashable {
     case .strokeStart: return .init("0", "Where along the path (0 to 1, by length) the stroke begins.")
     case .strokeEnd: return .init("1", "Where along the path (0 to 1, by length) the stroke ends.")
     case .string: return .init("\"\"", "The text drawn.")
-    case .fontSize: return .init("36", "Font size in points.")
+    case .fontSize: return .init("36", "Font size in points, 0 to 1,000,000 (text renderers draw none larger).")
     case .font:
       return .init(
         "{family: Helvetica, weight: regular}",

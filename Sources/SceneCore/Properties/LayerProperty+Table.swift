@@ -42,7 +42,7 @@ extension LayerProperty {
     case .strokeStart: return Row(key, .number, shape, animatable: true, default: [0], range: .unit)
     case .strokeEnd: return Row(key, .number, shape, animatable: true, default: [1], range: .unit)
     case .string: return Row(key, .string, text, animatable: false)
-    case .fontSize: return Row(key, .number, text, animatable: true, default: [36], range: .nonNegative)
+    case .fontSize: return Row(key, .number, text, animatable: true, default: [36], range: .fontSize)
     case .font: return Row(key, .font, text, animatable: false)
     case .foregroundColor: return Row(key, .color, text, animatable: true, default: [1, 1, 1, 1])
     case .alignmentMode: return Row(key, .enumeration, text, animatable: false, cases: AlignmentMode.words)

@@ -19,6 +19,9 @@ public struct ValueRange: Sendable, Hashable {
   public static let unit = ValueRange(0, 1)
   /// Lengths and sizes.
   public static let nonNegative = ValueRange(0)
+  /// Font sizes, in points: text renderers draw none much larger (Pango, which librsvg uses, stops below 2^21;
+  /// rsvg-convert aborted on 3.4e38).
+  public static let fontSize = ValueRange(0, 1_000_000)
   /// Whole numbers ≥ 0: counts of copies.
   public static let count = ValueRange(0, integer: true)
 
