@@ -30,6 +30,16 @@ public enum Filmstrip {
   static let gap = 12.0
   static let labelHeight = 20.0
 
+  /// The whole document's width and height, in points (infinite when the scene's size times the scale overflows).
+  public static func size(plan: Plan, frameCount: Int, layout: Layout) -> (width: Double, height: Double) {
+    let columns = max(1, min(layout.columns, frameCount))
+    let rows = (frameCount + columns - 1) / columns
+    return (
+      gap + Double(columns) * (plan.width * layout.scale + gap),
+      gap + Double(rows) * (plan.height * layout.scale + labelHeight + gap)
+    )
+  }
+
   public static func document(plan: Plan, times: [Double], frames: [[LayerFrame]], layout: Layout) -> String {
     export(plan: plan, times: times, frames: frames, layout: layout).svg
   }
@@ -45,9 +55,7 @@ public enum Filmstrip {
     let frameWidth = plan.width * layout.scale
     let frameHeight = plan.height * layout.scale
     let columns = max(1, min(layout.columns, times.count))
-    let rows = (times.count + columns - 1) / columns
-    let width = gap + Double(columns) * (frameWidth + gap)
-    let height = gap + Double(rows) * (frameHeight + labelHeight + gap)
+    let (width, height) = size(plan: plan, frameCount: times.count, layout: layout)
     var definitions: [String] = []
     var body: [String] = []
     for (index, time) in times.enumerated() {

@@ -131,6 +131,21 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
     #expect(lottie.standardOutput.contains("1.7976931348623157e+308"), "Lottie gets the nearest finite value, not 0")
   }
 
+  /// A 1e308-point scene at --scale 16 is wider than a double: an error saying so, not a filmstrip of width 0.
+  @Test func aFilmstripTooLargeToMeasureIsRefused() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(
+      "scene: big\nsize: [1e308, 1e308]\nlayers:\n  - id: a\n    frame: [0, 0, 50, 50]\n", name: "big", in: folder)
+    let scaled = CLI.run(["export", "filmstrip", spec, "--frames", "3", "--scale", "16"])
+    #expect(scaled.status == 2)
+    #expect(scaled.standardOutput.isEmpty)
+    #expect(scaled.standardError.contains("the filmstrip would be wider or taller than a number can say"))
+    let plain = CLI.run(["export", "filmstrip", spec, "--frames", "3"])
+    #expect(plain.status == 0)
+    #expect(plain.standardOutput.contains(#"width="1e+308""#))
+  }
+
   @Test func aTrimmedHugeCurveKeepsItsTrimmedHalf() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

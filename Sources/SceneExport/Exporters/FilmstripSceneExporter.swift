@@ -96,11 +96,18 @@ public struct FilmstripSceneExporter: SceneExporter {
         "\(times.count) frames of \(plan.layers.count) layers are more than an export may hold "
           + "(\(limits.reason(layers: plan.layers.count))); show fewer frames or raise the limit")
     }
-    let frames = times.map(input.sample)
     var layout = Filmstrip.Layout.automatic(plan: plan, frameCount: times.count)
     if let columns = settings.columns { layout.columns = columns }
     if let scale = settings.scale { layout.scale = scale }
     if let background = settings.background { layout.frameBackground = background }
+    let size = Filmstrip.size(plan: plan, frameCount: times.count, layout: layout)
+    guard size.width.isFinite, size.height.isFinite else {
+      throw .usage(
+        "the filmstrip would be wider or taller than a number can say: a \(NumberFormatting.shortest(plan.width)) × "
+          + "\(NumberFormatting.shortest(plan.height)) scene at --scale \(NumberFormatting.shortest(layout.scale)); "
+          + "lower --scale or --columns")
+    }
+    let frames = times.map(input.sample)
     let export = Filmstrip.export(plan: plan, times: times, frames: frames, layout: layout)
     return ExportResult(output: .text(export.svg), warnings: export.warnings)
   }
