@@ -146,6 +146,52 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
     #expect(plain.standardOutput.contains(#"width="1e+308""#))
   }
 
+  /// A static path of 10,000 curves under a 60 s animation of something else: each frame's value of the path was
+  /// kept (3,600 × 60,000 numbers, 3.4 GB, found by a black-box sweep); a value nothing writes is read once. Also
+  /// in a scene with states whose poses leave the path alone.
+  @Test(arguments: [false, true]) func aStaticLargePathCostsItsSizeOnce(withStates: Bool) throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let segments = (0..<10_000).map { "C\($0 % 100) 1 \(7 * $0 % 100) 2 \(13 * $0 % 100) 3" }.joined(separator: " ")
+    var yaml = """
+      scene: longpath
+      size: [100, 100]
+      layers:
+        - id: p
+          type: shape
+          path: "M0 0 \(segments)"
+      timelines:
+        t:
+          autoplay: true
+          target: p
+          keyPath: opacity
+          values: [1, 0, 1]
+          duration: 60
+
+      """
+    if withStates {
+      yaml += """
+        states:
+          initial: idle
+          events: [tap]
+          idle: {}
+          dim:
+            pose:
+              p: {opacity: 0.5}
+          transitions:
+            - {from: idle, on: tap, to: dim, duration: 0.3}
+            - {from: dim, on: tap, to: idle, duration: 0.3}
+
+        """
+    }
+    let spec = ExportFixtures.write(yaml, name: "longpath", in: folder)
+    let run = try Scenec.run(["export", "lottie", spec])
+    #expect(run.status == 0, "\(run.standardError)")
+    let lastsTheMinute = run.standardOutput.contains("\"op\":3600")  // a Bool: the document is 200 KB
+    #expect(lastsTheMinute)
+    #expect(run.peakKiB < 300_000, "peak \(run.peakKiB) KiB")
+  }
+
   @Test func aTrimmedHugeCurveKeepsItsTrimmedHalf() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

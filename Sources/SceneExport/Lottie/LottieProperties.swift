@@ -78,13 +78,20 @@ extension LottieBuild {
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
     if playingTracks == nil {
-      drivers = [[TimingPiece(start: 0, end: end, kind: .complex("the states' transitions"))]]
-      names = ["states"]
+      if !driverTracks(inputs).isEmpty || statesDiffer(inputs) {
+        drivers = [[TimingPiece(start: 0, end: end, kind: .complex("the states' transitions"))]]
+        names = ["states"]
+      }
     } else {
       for track in driverTracks(inputs) {
         drivers.append(pieces(track))
         names.append(plan.tracks.keyPaths[track])
       }
+    }
+    // Nothing that plays writes the value: it is the same at every frame, so it is read once instead of at each
+    // of them (a static path of 60,000 coordinates over 3,600 frames was 1.7 GB of frame values).
+    guard !drivers.isEmpty else {
+      return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: [])
     }
     let result = builder.build(drivers: drivers, driverNames: names)
     keyframeCount += result.keyframes.count
@@ -97,6 +104,23 @@ extension LottieBuild {
         "\(name) is sampled every frame and simplified to within 1/1000 of its range (\(reasons))")
     }
     return result
+  }
+
+  /// Whether some state's model gives `inputs` other values than the first state's: a replay can then change them
+  /// with no track writing them (a pose).
+  func statesDiffer(_ inputs: [Input]) -> Bool {
+    guard let states = plan.machine?.states, let first = states.first else { return false }
+    let layers = plan.layers
+    return inputs.contains { input in
+      switch input {
+      case .slots(let layer, let range):
+        let slots = (layer * S.count + range.lowerBound)..<(layer * S.count + range.upperBound)
+        return states.contains { $0.values[slots] != first.values[slots] }
+      case .path(let layer):
+        let coordinates = layers.pathCoordinateStarts[layer]..<layers.pathCoordinateStarts[layer + 1]
+        return states.contains { $0.pathCoordinates[coordinates] != first.pathCoordinates[coordinates] }
+      }
+    }
   }
 
   /// The key paths of the tracks that write `inputs` in this export, for a warning to name what really animates.
