@@ -60,7 +60,7 @@ final class DiagnosticReport {
     guard !warnings.isEmpty else { return 0 }
     let source = self.source ?? SourceFile(path: input, bytes: [])
     let places = ExportWarningPlaces(plan: plan, sceneTop: ExportWarningPlaces.sceneTop(in: source))
-    let diagnostics = SpecChecker.removingSuppressed(warnings.map(places.diagnostic).sorted(), in: source)
+    let diagnostics = SpecChecker.removingSuppressed(places.diagnostics(warnings).sorted(), in: source)
     add(diagnostics, in: source)
     return diagnostics.count
   }

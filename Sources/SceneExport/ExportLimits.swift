@@ -42,6 +42,14 @@ public struct ExportLimits: Sendable, Hashable {
   /// The longest span in seconds for a scene of `layers` layers.
   public func longestSpan(layers: Int) -> Double { Double(frames(layers: layers)) / Self.frameRate }
 
+  /// `reason(layers:)` for a frame of `states` layer states drawn from `layers` layers (SVG draws a conic gradient
+  /// as its sectors, `SVGLayerStates`).
+  public func reason(layerStates states: Int, layers: Int) -> String {
+    guard states != layers, frames(layers: states) < maxFrames else { return reason(layers: states) }
+    return "the limit of \(maxSamples) layer states (--max-export-samples) over \(layers) layers, \(states) layer "
+      + "states a frame (a conic gradient counts as its sectors)"
+  }
+
   /// Which limit cuts an export of `layers` layers, for messages.
   public func reason(layers: Int) -> String {
     frames(layers: layers) < maxFrames

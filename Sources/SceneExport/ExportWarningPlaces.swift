@@ -38,6 +38,43 @@ public struct ExportWarningPlaces: Sendable {
     return Diagnostic(warning.code, warning.placedMessage, at: located.span, labels: labels)
   }
 
+  /// The warnings as diagnostics, one per place and message: the instances of a repeated layer (or the copies of a
+  /// replicator) that get the same warning at the same line are one warning naming the first, with a note counting
+  /// the others (100,000 conic instances once printed 100,000 warnings on one line).
+  public func diagnostics(_ warnings: [ExportWarning]) -> [Diagnostic] {
+    struct Key: Hashable {
+      let code: String
+      let keyPath: String
+      let message: String
+      let span: Span
+    }
+    var groups: [Key: (first: ExportWarning, others: [String])] = [:]
+    var order: [Key] = []
+    for warning in warnings.sorted() {
+      let key = Key(
+        code: warning.code.id, keyPath: warning.keyPath, message: warning.message,
+        span: place(layer: warning.layer, keyPath: warning.keyPath).span)
+      if groups[key] == nil {
+        groups[key] = (warning, [])
+        order.append(key)
+      } else {
+        groups[key]!.others.append(warning.layer)
+      }
+    }
+    return order.map { key in
+      let (first, others) = groups[key]!
+      var diagnostic = self.diagnostic(first)
+      if !others.isEmpty {
+        let named = others.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+        diagnostic.notes.append(
+          "the same for \(others.count) more layer instance\(others.count == 1 ? "" : "s") "
+            + "defined here: \(named)\(more)")
+      }
+      return diagnostic
+    }
+  }
+
   /// The span for a layer id and key paths (`a, b`): the first track of the layer animating one of them (exactly,
   /// or a component of it: `position` for `position.x` and back), else the layer, else the scene's top.
   public func place(layer: String, keyPath: String) -> (span: Span, track: Bool) {

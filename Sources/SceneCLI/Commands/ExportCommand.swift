@@ -86,11 +86,13 @@ enum ExportSupport {
   }
 
   /// The span of `span(_:plan:playback:)` cut at the frame limit; `--duration` longer than the limit is an error.
-  static func limitedSpan(_ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits)
+  static func limitedSpan(
+    _ parsed: Arguments, plan: Plan, playback: Playback, limits: ExportLimits, layerStates: Int? = nil
+  )
     throws(CommandFailure) -> ExportSpan
   {
     let span = try span(parsed, plan: plan, playback: playback, limits: limits)
-    let layers = plan.layers.count
+    let layers = layerStates ?? plan.layers.count
     if parsed.value("--duration") != nil && span.end > limits.longestSpan(layers: layers) {
       throw .usage(
         "--duration \(NumberFormatting.shortest(span.end)) is longer than an export may last: "

@@ -20,7 +20,7 @@ enum ExportRunner {
     defer { report.finish() }
     guard let plan = try ExportSupport.plan(path, parsed: parsed, report: report, console: console) else { return 1 }
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
-    let limits = exporter.exportsSpan ? try ExportSupport.limits(parsed) : ExportLimits()
+    let limits = try ExportSupport.limits(parsed)
     if let refusal = exporter.refusal(plan: plan, limits: limits) {
       _ = console.standardError.write("\(path): error: \(refusal); nothing written\n")
       return 1
@@ -28,7 +28,8 @@ enum ExportRunner {
     var span: ExportSpan?
     var spanWarnings: [ExportWarning] = []
     if exporter.exportsSpan {
-      let limited = try ExportSupport.limitedSpan(parsed, plan: plan, playback: playback, limits: limits)
+      let limited = try ExportSupport.limitedSpan(
+        parsed, plan: plan, playback: playback, limits: limits, layerStates: exporter.layerStates(plan: plan))
       let spanReport = exporter.spanReport(limited, plan: plan, limits: limits)
       spanWarnings = spanReport.warnings
       for note in spanReport.notes { report.note(note) }

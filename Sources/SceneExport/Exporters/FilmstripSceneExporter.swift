@@ -48,6 +48,13 @@ public struct FilmstripSceneExporter: SceneExporter {
     """
   }
 
+  /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
+  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
+
+  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
+    SVGLayerStates.refusal(plan: plan, limits: limits)
+  }
+
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {
     let count = try options.integer("--frames")
     let fps = try options.number("--fps")
@@ -68,7 +75,8 @@ public struct FilmstripSceneExporter: SceneExporter {
         ExportWarning(
           ExportDiagnostics.exportLimited, layer: "", keyPath: "",
           "the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
-            + "\(Filmstrip.label(span.end)) s, \(limits.reason(layers: plan.layers.count))"))
+            + "\(Filmstrip.label(span.end)) s, \(limitReason(plan: plan, limits: limits))"
+        ))
     }
     if span.capped {
       report.notes.append(
@@ -91,10 +99,11 @@ public struct FilmstripSceneExporter: SceneExporter {
       times = Filmstrip.times(count: settings.count ?? 8, start: 0, end: end)
     }
     let limits = input.limits
-    guard times.count <= limits.frames(layers: plan.layers.count) else {
+    guard times.count <= limits.frames(layers: layerStates(plan: plan)) else {
       throw .usage(
         "\(times.count) frames of \(plan.layers.count) layers are more than an export may hold "
-          + "(\(limits.reason(layers: plan.layers.count))); show fewer frames or raise the limit")
+          + "(\(limitReason(plan: plan, limits: limits))); show fewer frames or raise the limit"
+      )
     }
     var layout = Filmstrip.Layout.automatic(plan: plan, frameCount: times.count)
     if let columns = settings.columns { layout.columns = columns }

@@ -32,6 +32,13 @@ public struct SVGSceneExporter: SceneExporter {
     """
   }
 
+  /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
+  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
+
+  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
+    SVGLayerStates.refusal(plan: plan, limits: limits)
+  }
+
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {
     guard let time = try options.number("--at") else { throw .usage("export svg needs --at T (seconds)") }
     return Settings(time: time, background: options.value("--background").flatMap { $0 == "none" ? nil : $0 })

@@ -33,6 +33,8 @@ public protocol SceneExporter: Sendable {
   func settings(from options: ExportOptions) throws(ExportFailure) -> Settings
   /// Why the scene cannot be exported at all (printed as an error, nothing written), else nil.
   func refusal(plan: Plan, limits: ExportLimits) -> String?
+  /// What one frame costs in the layer states `--max-export-samples` counts (the span is cut by it).
+  func layerStates(plan: Plan) -> Int
   /// Notes about the span on standard error, each a whole line (with its newline).
   func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport
   func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult
@@ -40,6 +42,11 @@ public protocol SceneExporter: Sendable {
 
 extension SceneExporter {
   public func refusal(plan: Plan, limits: ExportLimits) -> String? { nil }
+  public func layerStates(plan: Plan) -> Int { plan.layers.count }
+  /// Which limit cuts this export of `plan`, for messages.
+  public func limitReason(plan: Plan, limits: ExportLimits) -> String {
+    limits.reason(layerStates: layerStates(plan: plan), layers: plan.layers.count)
+  }
   public var writesFileOnly: Bool { false }
   public func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport {
     ExportSpanReport()

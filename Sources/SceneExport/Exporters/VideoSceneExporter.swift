@@ -48,6 +48,13 @@ public struct VideoSceneExporter: SceneExporter {
     """
   }
 
+  /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
+  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
+
+  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
+    SVGLayerStates.refusal(plan: plan, limits: limits)
+  }
+
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {
     let fps = try options.number("--fps") ?? Self.defaultFPS
     guard fps >= Self.minFPS && fps <= Self.maxFPS else {
@@ -69,7 +76,8 @@ public struct VideoSceneExporter: SceneExporter {
         ExportWarning(
           ExportDiagnostics.exportLimited, layer: "", keyPath: "",
           "the export would last \(MessageNumber.text(unlimited)) s; it stops at "
-            + "\(MessageNumber.text(span.end)) s, \(limits.reason(layers: plan.layers.count))"))
+            + "\(MessageNumber.text(span.end)) s, \(limitReason(plan: plan, limits: limits))"
+        ))
     }
     if span.capped {
       report.warnings.append(
@@ -92,11 +100,12 @@ public struct VideoSceneExporter: SceneExporter {
   public func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult {
     let plan = input.plan
     let times = Self.times(fps: settings.fps, end: input.span?.end ?? 0)
-    let most = input.limits.frames(layers: plan.layers.count)
+    let most = input.limits.frames(layers: layerStates(plan: plan))
     guard times.count <= most else {
       throw .usage(
         "\(times.count) frames of \(plan.layers.count) layers are more than an export may hold "
-          + "(\(input.limits.reason(layers: plan.layers.count))); lower --fps or --duration, or raise the limit")
+          + "(\(limitReason(plan: plan, limits: input.limits))); lower --fps or --duration, or raise the limit"
+      )
     }
     var warnings = ExportWarnings()
     var documents: [String] = []
