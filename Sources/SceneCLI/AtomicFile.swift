@@ -8,17 +8,25 @@ import Foundation
 /// /dev/stdout`) is written directly, never replaced by a regular file.
 enum AtomicFile {
   static func write(_ text: String, to path: String) throws(CommandFailure) {
-    try write(bytes: Array(text.utf8), to: path)
+    // From the string's own UTF-8 storage: `Array(text.utf8)` copied an export's whole text (235 MB for a
+    // filmstrip at the samples limit) once more before the write.
+    var text = text
+    try write(to: path) { descriptor in text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) } }
   }
 
   /// The same for bytes already encoded (a plan's JSON: written from the array itself, with no String or `Data`
   /// copy of a file that can be ~5× the spec).
   static func write(bytes: [UInt8], to path: String) throws(CommandFailure) {
+    try write(to: path) { descriptor in bytes.withUnsafeBytes { writeAll($0, to: descriptor) } }
+  }
+
+  /// Writes what `body` writes to the descriptor it is given (true when all of it was written).
+  private static func write(to path: String, body: (Int32) -> Bool) throws(CommandFailure) {
     let target = try resolvingLinks(path)
     var status = stat()
     if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
       guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .failed("cannot write \(path): it is a folder") }
-      return try writeDirectly(bytes, to: target, shownAs: path)
+      return try writeDirectly(to: target, shownAs: path, body: body)
     }
     let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent()
@@ -31,7 +39,7 @@ enum AtomicFile {
     TemporaryFiles.remember(temporary.path)
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-    let complete = writeAll(bytes, to: descriptor)
+    let complete = body(descriptor)
     let reason = complete ? "" : String(cString: strerror(errno))
     guard close(descriptor) == 0, complete else { throw failure(complete ? String(cString: strerror(errno)) : reason) }
     guard rename(temporary.path, url.path) == 0 else { throw failure(String(cString: strerror(errno))) }
@@ -58,24 +66,24 @@ enum AtomicFile {
   }
 
   /// Writes to a device or FIFO as it is: no temporary file, no rename, no truncation of what is not a file.
-  private static func writeDirectly(_ bytes: [UInt8], to target: String, shownAs path: String) throws(CommandFailure) {
+  private static func writeDirectly(to target: String, shownAs path: String, body: (Int32) -> Bool)
+    throws(CommandFailure)
+  {
     let descriptor = open(target, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .failed("cannot write \(path): \(String(cString: strerror(errno)))") }
-    let complete = writeAll(bytes, to: descriptor)
+    let complete = body(descriptor)
     let reason = String(cString: strerror(errno))
     guard close(descriptor) == 0 || !complete, complete else { throw .failed("cannot write \(path): \(reason)") }
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     var written = 0
-    return bytes.withUnsafeBytes { buffer -> Bool in
-      while written < buffer.count {
-        let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if result < 0 && errno == EINTR { continue }
-        guard result > 0 else { return false }
-        written += result
-      }
-      return true
+    while written < buffer.count {
+      let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return false }
+      written += result
     }
+    return true
   }
 }

@@ -116,8 +116,7 @@ public struct FilmstripSceneExporter: SceneExporter {
           + "\(NumberFormatting.shortest(plan.height)) scene at --scale \(NumberFormatting.shortest(layout.scale)); "
           + "lower --scale or --columns")
     }
-    let frames = times.map(input.sample)
-    let export = Filmstrip.export(plan: plan, times: times, frames: frames, layout: layout)
+    let export = Filmstrip.export(plan: plan, times: times, layout: layout, sampling: { input.sample(times[$0]) })
     return ExportResult(output: .text(export.svg), warnings: export.warnings)
   }
 }
