@@ -62,6 +62,13 @@ struct Arguments {
 
   func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
+  /// `-o FILE` or `--output FILE`; nil when neither is given or the file is `-`, standard output (as for
+  /// `preview`: a file literally named `-` was written before).
+  var outputPath: String? {
+    guard let path = value("-o") ?? value("--output"), path != "-" else { return nil }
+    return path
+  }
+
   func integer(_ name: String, atMost ceiling: Int = .max) throws(CommandFailure) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text.replacingOccurrences(of: "_", with: "")), number > 0 else {

@@ -22,6 +22,8 @@ enum AtomicFile {
 
   /// Writes what `body` writes to the descriptor it is given (true when all of it was written).
   private static func write(to path: String, body: (Int32) -> Bool) throws(CommandFailure) {
+    // `out/new/` names a folder; without this, the file `out/new` was written.
+    guard !path.hasSuffix("/") else { throw .failed("cannot write \(path): it names a folder, not a file") }
     let target = try resolvingLinks(path)
     var status = stat()
     if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {

@@ -8,6 +8,28 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tmp") }
   }
 
+  /// `-o -` is standard output, as `preview` documents it: compile, schema and export wrote a file named `-`.
+  @Test(arguments: [
+    ["compile", "specs/switch.yaml"], ["schema"], ["export", "svg", "specs/switch.yaml", "--at", "0"],
+  ])
+  func dashIsStandardOutput(_ command: [String]) throws {
+    let run = CLI.run(command + ["-o", "-"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(!run.standardOutput.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: "-"))
+  }
+
+  /// A path ending in `/` names a folder: an error, where `out/new/` once wrote the file `out/new`.
+  @Test func aTrailingSlashIsNotAFile() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("new").path
+    let run = CLI.run(["compile", "specs/switch.yaml", "-o", target + "/"])
+    #expect(run.status == 2)
+    #expect(run.standardError == "scenec: error: cannot write \(target)/: it names a folder, not a file\n")
+    #expect(!FileManager.default.fileExists(atPath: target))
+  }
+
   @Test func schemaWritesTheWholeFileAndNoTemporary() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -309,7 +309,8 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
     #expect(layers.status == 1)
     #expect(
       layers.standardError.contains(
-        "the scene has 100 layer instances, more than a Lottie export takes (--max-export-layers 99)"))
+        "\(spec):1:1: error: the scene has 100 layer instances, more than a Lottie export takes "
+          + "(--max-export-layers 99)"), "located at the scene's line")
     #expect(!FileManager.default.fileExists(atPath: output))
     let filmstrip = CLI.run(["export", "filmstrip", spec, "--frames", "100", "--max-export-samples", "6000"])
     #expect(filmstrip.status == 2)

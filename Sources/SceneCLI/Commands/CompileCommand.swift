@@ -19,7 +19,7 @@ enum CompileCommand {
     else { return 1 }
     var bytes = plan.prettyJSONBytes()
     bytes.append(UInt8(ascii: "\n"))
-    if let output = parsed.value("-o") ?? parsed.value("--output") {
+    if let output = parsed.outputPath {
       try AtomicFile.write(bytes: bytes, to: output)
     } else {
       guard console.standardOutput.write(String(decoding: bytes, as: UTF8.self)) else { throw .closedOutput }

@@ -261,7 +261,7 @@ enum ExportSupport {
 
   /// Writes `text` to `-o FILE` (atomically) or standard output; PNG when the file ends in `.png` or `--png`.
   /// `-o FILE` or `--output FILE`, nil when neither is given.
-  static func output(_ parsed: Arguments) -> String? { parsed.value("-o") ?? parsed.value("--output") }
+  static func output(_ parsed: Arguments) -> String? { parsed.outputPath }
 
   static func write(_ text: String, parsed: Arguments, console: Console, allowPNG: Bool) throws(CommandFailure) {
     let output = output(parsed)

@@ -22,7 +22,12 @@ enum ExportRunner {
     guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
     let limits = try ExportSupport.limits(parsed)
     if let refusal = exporter.refusal(plan: plan, limits: limits) {
-      _ = console.standardError.write("\(path): error: \(refusal); nothing written\n")
+      // At the scene's `scene:` line when the spec is at hand (a plan has no lines): the limit is the whole scene's.
+      let place = report.source.map { source -> String in
+        let location = source.location(of: ExportWarningPlaces.sceneTop(in: source).start)
+        return "\(path):\(location.line):\(location.column)"
+      }
+      _ = console.standardError.write("\(place ?? path): error: \(refusal); nothing written\n")
       return 1
     }
     var span: ExportSpan?

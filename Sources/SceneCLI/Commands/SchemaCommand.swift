@@ -9,7 +9,7 @@ enum SchemaCommand {
     let parsed = try Arguments(arguments, spec: spec, command: "schema")
     guard parsed.positional.isEmpty else { throw .usage("schema takes no arguments") }
     let text = JSONWriter(style: .pretty).string(from: JSONSchemaGenerator.schema()) + "\n"
-    if let path = parsed.value("-o") ?? parsed.value("--output") {
+    if let path = parsed.outputPath {
       try AtomicFile.write(text, to: path)
     } else if !console.standardOutput.write(text) {
       throw .closedOutput
