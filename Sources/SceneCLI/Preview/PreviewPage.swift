@@ -20,10 +20,12 @@ struct PreviewPage {
       "const SCENEC_PLAN_GENERATION = \(planGeneration);",
       "const SCENEC_SERVE = \(served);",
     ].joined(separator: "\n")
+    // The data goes in last, by splitting the small page around its marker: Foundation's replacingOccurrences
+    // on a page holding an 86 MB plan took 14 of a 100,000-layer preview's 17 s (as UTF-16).
     return assets.template
       .replacingOccurrences(of: "{{CSP}}", with: served ? Self.servedCSP : Self.fileCSP)
       .replacingOccurrences(of: "{{TITLE}}", with: Self.escapeHTML(title))
-      .replacingOccurrences(of: "{{DATA}}", with: data)
+      .components(separatedBy: "{{DATA}}").joined(separator: data)
   }
 
   /// A JavaScript string literal of `text` that cannot end the `<script>` element it sits in: `<` is written as
@@ -56,9 +58,25 @@ struct PreviewPage {
   }
 
   /// JSON is a JavaScript expression; `<` occurs in it only inside strings, where `\u003c` means the same.
+  /// Byte by byte over the UTF-8 (a plan can be tens of megabytes): `<`, and U+2028 and U+2029 (E2 80 A8/A9).
   static func scriptSafe(_ json: String) -> String {
-    json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-      .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(json.utf8.count + 64)
+    let utf8 = Array(json.utf8)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "<") {
+        bytes += Array("\\u003c".utf8)
+      } else if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 {
+        bytes += Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+        index += 2
+      } else {
+        bytes.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   static func escapeHTML(_ text: String) -> String {
