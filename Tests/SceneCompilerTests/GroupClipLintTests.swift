@@ -35,6 +35,30 @@ import Testing
     return found
   }
 
+  /// An entry cut off partway gets its cut time; one that begins at or after the group's end never plays, and is
+  /// told so (its "cut time" was negative: `cuts this entry off at -3.1 s`).
+  @Test func anEntryPastTheGroupsEndNeverPlays() {
+    let text = """
+      scene: clip
+      size: [10, 10]
+      layers:
+        - id: a
+      timelines:
+        t:
+          duration: 2
+          group:
+            - {target: a, keyPath: opacity, from: 0, to: 1, duration: 3}
+            - {target: a, keyPath: opacity, from: 0, to: 1, duration: 1, beginTime: 2.5}
+      """
+    let messages = SpecChecker.check(SourceFile(path: "clip.yaml", text: text)).diagnostics
+      .filter { $0.code.id == "W0104" }.map(\.message)
+    #expect(
+      messages == [
+        "the group's duration (2 s) cuts this entry off at 2 s of its 3 s",
+        "the group's duration (2 s) ends before this entry begins (at 2.5 s), so it never plays",
+      ])
+  }
+
   @Test func randomTrees() {
     var generator = RandomSpecGenerator(seed: 0xC11B)
     var checked = 0

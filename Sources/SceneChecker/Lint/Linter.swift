@@ -213,13 +213,19 @@ final class Linter {
 
   /// A child whose first pass does not fit in its group's duration.
   private func reportClipped(_ child: TimelineFacts.ClippedChild) {
-    context.error(
-      LintDiagnostics.groupClipsChild,
-      "the group's duration (\(MessageNumber.text(child.groupDuration)) s) cuts this entry off at "
+    let duration = MessageNumber.text(child.groupDuration)
+    // An entry that begins at or after the group's end never plays: no cut time to give (it was negative).
+    let message =
+      child.beginTime >= child.groupDuration
+      ? "the group's duration (\(duration) s) ends before this entry begins (at "
+        + "\(MessageNumber.text(child.beginTime)) s), so it never plays"
+      : "the group's duration (\(duration) s) cuts this entry off at "
         + "\(MessageNumber.text(child.groupDuration - child.beginTime)) s "
-        + "of its \(MessageNumber.text(child.duration)) s",
-      at: child.entry, labels: [.init("the group", at: child.group)],
-      help: "lengthen the group, or shorten the entry")
+        + "of its \(MessageNumber.text(child.duration)) s"
+    context.error(
+      LintDiagnostics.groupClipsChild, message, at: child.entry, labels: [.init("the group", at: child.group)],
+      help: child.beginTime >= child.groupDuration
+        ? "lengthen the group, or begin the entry earlier" : "lengthen the group, or shorten the entry")
   }
 
   private func checkUnusedNames() {
