@@ -287,6 +287,29 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
       filmstrip.standardError.contains("the filmstrip stops at 1 s") && filmstrip.standardError.contains("[W0912]"))
   }
 
+  /// `--frames N` draws N frames however long the span, so the samples limit does not cut the span (it did: 2
+  /// frames of 100 layers stopped at 0.167 s "by the limit of 1000 layer states"); it still refuses N × layers over it.
+  @Test func aFilmstripOfNFramesIsCutOnlyByItsFrames() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(
+      """
+      scene: many
+      size: [100, 100]
+      layers:
+        - {id: dot, repeat: 100, frame: [i, 10, 2, 2], backgroundColor: red}
+      timelines:
+        t: {target: dot, autoplay: true, keyPath: position.y, from: 0, to: 50, duration: 10}
+      """, name: "many", in: folder)
+    let two = CLI.run(["export", "filmstrip", spec, "--frames", "2", "--max-export-samples", "1000"])
+    #expect(two.status == 0, "\(two.standardError)")
+    #expect(two.standardOutput.contains("t = 10 s"))
+    #expect(!two.standardError.contains("[W0912]"), "\(two.standardError)")
+    let eleven = CLI.run(["export", "filmstrip", spec, "--frames", "11", "--max-export-samples", "1000"])
+    #expect(eleven.status == 2)
+    #expect(eleven.standardError.contains("11 frames of 100 layers are more than an export may hold"))
+  }
+
   @Test func theSamplesLimitGivesManyLayersFewerFrames() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -34,7 +34,8 @@ enum ExportRunner {
     var spanWarnings: [ExportWarning] = []
     if exporter.exportsSpan {
       let limited = try ExportSupport.limitedSpan(
-        parsed, plan: plan, playback: playback, limits: limits, layerStates: exporter.layerStates(plan: plan))
+        parsed, plan: plan, playback: playback, limits: limits,
+        layerStates: exporter.spanLayerStates(plan: plan, settings: settings))
       let spanReport = exporter.spanReport(limited, plan: plan, limits: limits)
       spanWarnings = spanReport.warnings
       for note in spanReport.notes { report.note(note) }

@@ -51,6 +51,12 @@ public struct FilmstripSceneExporter: SceneExporter {
   /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
   public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
 
+  /// `--frames N` draws N frames however long the span: only the frame limit cuts it (W0912 said "the limit of
+  /// 500000 layer states" for 2 frames of 10,000 layers).
+  public func spanLayerStates(plan: Plan, settings: Settings) -> Int {
+    settings.fps == nil ? 1 : layerStates(plan: plan)
+  }
+
   public func refusal(plan: Plan, limits: ExportLimits) -> String? {
     SVGLayerStates.refusal(plan: plan, limits: limits)
   }
@@ -70,12 +76,14 @@ public struct FilmstripSceneExporter: SceneExporter {
 
   public func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport {
     var report = ExportSpanReport()
+    // Cut short of the frame limit: the samples limit did it; at the frame limit (`--frames N`), that one.
+    let reason = span.end < limits.longestSpan ? limitReason(plan: plan, limits: limits) : limits.reason(layers: 1)
     if let unlimited = span.unlimitedEnd {
       report.warnings.append(
         ExportWarning(
           ExportDiagnostics.exportLimited, layer: "", keyPath: "",
           "the timelines run to \(Filmstrip.label(unlimited)) s; the filmstrip stops at "
-            + "\(Filmstrip.label(span.end)) s, \(limitReason(plan: plan, limits: limits))"
+            + "\(Filmstrip.label(span.end)) s, \(reason)"
         ))
     }
     if span.capped {

@@ -33,8 +33,12 @@ public protocol SceneExporter: Sendable {
   func settings(from options: ExportOptions) throws(ExportFailure) -> Settings
   /// Why the scene cannot be exported at all (printed as an error, nothing written), else nil.
   func refusal(plan: Plan, limits: ExportLimits) -> String?
-  /// What one frame costs in the layer states `--max-export-samples` counts (the span is cut by it).
+  /// What one frame costs in the layer states `--max-export-samples` counts.
   func layerStates(plan: Plan) -> Int
+  /// The layer states a frame of the span counts for when the span is cut at the samples limit (60 frames a
+  /// second): `layerStates(plan:)`, or 1 for an export whose frames do not grow with the span (a filmstrip of
+  /// `--frames N`, which checks its N frames itself).
+  func spanLayerStates(plan: Plan, settings: Settings) -> Int
   /// Notes about the span on standard error, each a whole line (with its newline).
   func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport
   func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult
@@ -43,6 +47,7 @@ public protocol SceneExporter: Sendable {
 extension SceneExporter {
   public func refusal(plan: Plan, limits: ExportLimits) -> String? { nil }
   public func layerStates(plan: Plan) -> Int { plan.layers.count }
+  public func spanLayerStates(plan: Plan, settings: Settings) -> Int { layerStates(plan: plan) }
   /// Which limit cuts this export of `plan`, for messages.
   public func limitReason(plan: Plan, limits: ExportLimits) -> String {
     limits.reason(layerStates: layerStates(plan: plan), layers: plan.layers.count)
