@@ -216,7 +216,7 @@ enum ExportSupport {
     throws(CommandFailure) -> ExportSpan
   {
     if let text = parsed.value("--duration") {
-      guard let value = Double(text), value.isFinite, value >= 0, value <= 3600 else {
+      guard let value = DecimalText.parse(text), value.isFinite, value >= 0, value <= 3600 else {
         throw .usage("--duration needs seconds from 0 to 3600, found '\(text)'")
       }
       return ExportSpan(end: value, capped: false, endless: false)
@@ -282,7 +282,9 @@ enum ExportSupport {
 
   static func number(_ parsed: Arguments, _ name: String) throws(CommandFailure) -> Double? {
     guard let text = parsed.value(name) else { return nil }
-    guard let value = Double(text), value.isFinite else { throw .usage("\(name) needs a number, found '\(text)'") }
+    guard let value = DecimalText.parse(text), value.isFinite else {
+      throw .usage("\(name) needs a number, found '\(text)'")
+    }
     return value
   }
 }

@@ -108,7 +108,7 @@ enum SampleCommand {
       }
       var times: [Double] = []
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let time = Double(item.trimmingCharacters(in: .whitespaces)), time.isFinite else {
+        guard let time = DecimalText.parse(item.trimmingCharacters(in: .whitespaces)), time.isFinite else {
           throw .usage("--at expects numbers separated by commas, got '\(item)'")
         }
         times.append(time)
@@ -117,7 +117,8 @@ enum SampleCommand {
     }
     guard let fromText = parsed.value("--from"), let toText = parsed.value("--to"), let fpsText = parsed.value("--fps")
     else { throw .usage("sample needs --at T[,T…] or --from A --to B --fps N") }
-    guard let from = Double(fromText), let to = Double(toText), let fps = Double(fpsText), from.isFinite, to.isFinite,
+    guard let from = DecimalText.parse(fromText), let to = DecimalText.parse(toText),
+      let fps = DecimalText.parse(fpsText), from.isFinite, to.isFinite,
       fps.isFinite, fps > 0, to >= from
     else { throw .usage("--from A --to B --fps N need numbers with A ≤ B and N > 0") }
     let frameCount = ((to - from) * fps).rounded(.down)

@@ -1,3 +1,5 @@
+import SceneCore
+
 /// The values of an exporter's options as given on the command line (the last of each), read with the CLI's
 /// own wording for a bad number.
 public struct ExportOptions: Sendable {
@@ -25,7 +27,9 @@ public struct ExportOptions: Sendable {
   /// A finite number, or nil when the option is not given.
   public func number(_ name: String) throws(ExportFailure) -> Double? {
     guard let text = value(name) else { return nil }
-    guard let value = Double(text), value.isFinite else { throw .usage("\(name) needs a number, found '\(text)'") }
+    guard let value = DecimalText.parse(text), value.isFinite else {
+      throw .usage("\(name) needs a number, found '\(text)'")
+    }
     return value
   }
 }

@@ -41,7 +41,7 @@ public struct EventScript: Sendable, Hashable {
       guard parts.count == 2, !parts[0].isEmpty else {
         throw ParseError("expected name@seconds, got '\(trimmed)'")
       }
-      guard let time = Double(parts[1]), time.isFinite else {
+      guard let time = DecimalText.parse(parts[1]), time.isFinite else {
         throw ParseError("'\(parts[1])' in '\(trimmed)' is not a finite number of seconds")
       }
       parsed.append(Event(String(parts[0]), at: time))
