@@ -3,10 +3,12 @@ import SceneYAML
 
 /// The limit flags every command that reads a spec accepts; Grammar.md documents them.
 enum CheckOptions {
-  static let names = [
-    "--max-input-bytes", "--max-depth", "--max-scalar-bytes", "--max-repeat", "--max-layers", "--max-keyframes",
-    "--max-nesting", "--max-animations", "--max-keyframe-values", "--max-instance-count",
-  ]
+  /// A flag, the most it accepts, and the limit it sets.
+  struct Flag: Sendable {
+    let name: String
+    let ceiling: Int
+    let limit: WritableKeyPath<SpecChecker.Options, Int> & Sendable
+  }
 
   /// The most `--max-depth` and `--max-nesting` accept. The checker recurses once per level (up to about 20 KiB of
   /// stack a level in a debug build): at these ceilings a spec stays within the command thread's 1 GiB stack
@@ -19,38 +21,27 @@ enum CheckOptions {
   /// The most the count flags accept, ten times their defaults or more: a limit exists to keep a spec's cost
   /// bounded, and a count past these (`--max-repeat 1e12`) would be asked of the machine, not met by it. Counts
   /// converted from a spec's numbers stay far below 2^53 (exact as doubles).
-  static let repeatCeiling = 1_000_000
-  static let layersCeiling = 1_000_000
-  static let instanceCountCeiling = 1_000_000
-  static let animationsCeiling = 1_000_000
-  static let keyframesCeiling = 10_000_000
-  static let keyframeValuesCeiling = 100_000_000
+  static let countCeiling = 1_000_000
+
+  static let flags = [
+    Flag(name: "--max-input-bytes", ceiling: bytesCeiling, limit: \.yamlLimits.maxInputBytes),
+    Flag(name: "--max-depth", ceiling: yamlDepthCeiling, limit: \.yamlLimits.maxDepth),
+    Flag(name: "--max-scalar-bytes", ceiling: bytesCeiling, limit: \.yamlLimits.maxScalarBytes),
+    Flag(name: "--max-repeat", ceiling: countCeiling, limit: \.limits.maxRepeat),
+    Flag(name: "--max-layers", ceiling: countCeiling, limit: \.limits.maxLayers),
+    Flag(name: "--max-keyframes", ceiling: 10 * countCeiling, limit: \.limits.maxKeyframes),
+    Flag(name: "--max-nesting", ceiling: nestingCeiling, limit: \.limits.maxNesting),
+    Flag(name: "--max-animations", ceiling: countCeiling, limit: \.limits.maxAnimations),
+    Flag(name: "--max-keyframe-values", ceiling: 100 * countCeiling, limit: \.limits.maxKeyframeValues),
+    Flag(name: "--max-instance-count", ceiling: countCeiling, limit: \.limits.maxInstanceCount),
+  ]
+
+  static let names = flags.map(\.name)
 
   static func options(from arguments: Arguments) throws(CommandFailure) -> SpecChecker.Options {
     var options = SpecChecker.Options()
-    if let value = try arguments.integer("--max-input-bytes", atMost: bytesCeiling) {
-      options.yamlLimits.maxInputBytes = value
-    }
-    if let value = try arguments.integer("--max-depth", atMost: yamlDepthCeiling) {
-      options.yamlLimits.maxDepth = value
-    }
-    if let value = try arguments.integer("--max-scalar-bytes", atMost: bytesCeiling) {
-      options.yamlLimits.maxScalarBytes = value
-    }
-    if let value = try arguments.integer("--max-repeat", atMost: repeatCeiling) { options.limits.maxRepeat = value }
-    if let value = try arguments.integer("--max-layers", atMost: layersCeiling) { options.limits.maxLayers = value }
-    if let value = try arguments.integer("--max-keyframes", atMost: keyframesCeiling) {
-      options.limits.maxKeyframes = value
-    }
-    if let value = try arguments.integer("--max-nesting", atMost: nestingCeiling) { options.limits.maxNesting = value }
-    if let value = try arguments.integer("--max-animations", atMost: animationsCeiling) {
-      options.limits.maxAnimations = value
-    }
-    if let value = try arguments.integer("--max-keyframe-values", atMost: keyframeValuesCeiling) {
-      options.limits.maxKeyframeValues = value
-    }
-    if let value = try arguments.integer("--max-instance-count", atMost: instanceCountCeiling) {
-      options.limits.maxInstanceCount = value
+    for flag in flags {
+      if let value = try arguments.integer(flag.name, atMost: flag.ceiling) { options[keyPath: flag.limit] = value }
     }
     return options
   }

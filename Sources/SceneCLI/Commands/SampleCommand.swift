@@ -67,12 +67,13 @@ enum SampleCommand {
   static let flushBytes = 1 << 20
 
   /// The most layer states (times × layer instances) `sample` prints unless `--max-samples` says otherwise: about
-  /// 300 MB of JSON, printed in seconds (docs/plan-format.md).
+  /// 300 MB of JSON, printed in seconds (Grammar.md, Limits); the flag takes at most `maxSamplesCeiling`.
   static let defaultMaxSamples = 200_000
+  static let maxSamplesCeiling = 100_000_000
 
   /// More times × layers than `--max-samples` allows is a usage error, before anything is sampled or printed.
   static func checkSampleCount(times: [Double], plan: Plan, parsed: Arguments) throws(CommandFailure) {
-    let limit = try parsed.integer("--max-samples", atMost: 100_000_000) ?? defaultMaxSamples
+    let limit = try parsed.integer("--max-samples", atMost: maxSamplesCeiling) ?? defaultMaxSamples
     let layers = max(1, plan.layers.count)
     let (states, overflow) = times.count.multipliedReportingOverflow(by: layers)
     guard overflow || states > limit else { return }
