@@ -27,3 +27,15 @@ public enum SVGLayerStates {
       + "(--max-export-samples, \(limits.maxSamples)); raise the limit if it is meant"
   }
 }
+
+/// An exporter that draws its frames as SVG (`svg`, `filmstrip`, `video`): a frame costs `SVGLayerStates`, and one
+/// frame past the samples limit is refused.
+public protocol SVGDrawingExporter: SceneExporter {}
+
+extension SVGDrawingExporter {
+  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
+
+  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
+    SVGLayerStates.refusal(plan: plan, limits: limits)
+  }
+}

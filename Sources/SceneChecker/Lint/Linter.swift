@@ -215,8 +215,9 @@ final class Linter {
   private func reportClipped(_ child: TimelineFacts.ClippedChild) {
     let duration = MessageNumber.text(child.groupDuration)
     // An entry that begins at or after the group's end never plays: no cut time to give (it was negative).
+    let neverPlays = child.beginTime >= child.groupDuration
     let message =
-      child.beginTime >= child.groupDuration
+      neverPlays
       ? "the group's duration (\(duration) s) ends before this entry begins (at "
         + "\(MessageNumber.text(child.beginTime)) s), so it never plays"
       : "the group's duration (\(duration) s) cuts this entry off at "
@@ -224,7 +225,7 @@ final class Linter {
         + "of its \(MessageNumber.text(child.duration)) s"
     context.error(
       LintDiagnostics.groupClipsChild, message, at: child.entry, labels: [.init("the group", at: child.group)],
-      help: child.beginTime >= child.groupDuration
+      help: neverPlays
         ? "lengthen the group, or begin the entry earlier" : "lengthen the group, or shorten the entry")
   }
 

@@ -1,7 +1,7 @@
 import SceneRuntime
 
 /// `scenec export filmstrip SPEC (--frames N | --fps F)`: frames side by side in one SVG (`Filmstrip`).
-public struct FilmstripSceneExporter: SceneExporter {
+public struct FilmstripSceneExporter: SVGDrawingExporter {
   public struct Settings {
     public var count: Int?
     public var fps: Double?
@@ -48,17 +48,10 @@ public struct FilmstripSceneExporter: SceneExporter {
     """
   }
 
-  /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
-  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
-
   /// `--frames N` draws N frames however long the span: only the frame limit cuts it (W0912 said "the limit of
   /// 500000 layer states" for 2 frames of 10,000 layers).
   public func spanLayerStates(plan: Plan, settings: Settings) -> Int {
     settings.fps == nil ? 1 : layerStates(plan: plan)
-  }
-
-  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
-    SVGLayerStates.refusal(plan: plan, limits: limits)
   }
 
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {

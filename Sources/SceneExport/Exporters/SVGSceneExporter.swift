@@ -1,7 +1,7 @@
 import SceneRuntime
 
 /// `scenec export svg SPEC --at T`: the presentation state at one time as a static SVG (`SVGExporter`).
-public struct SVGSceneExporter: SceneExporter {
+public struct SVGSceneExporter: SVGDrawingExporter {
   public struct Settings {
     public var time: Double
     /// The canvas fill, or nil for transparent (`--background none` or not given).
@@ -30,13 +30,6 @@ public struct SVGSceneExporter: SceneExporter {
         anchor point, backgrounds, borders, corner radii, masksToBounds clips, masks, group opacity, shape fills
         and strokes (caps, joins, dashes, strokeStart/strokeEnd) and text. -o FILE.png (or --png) rasterises it.
     """
-  }
-
-  /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
-  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
-
-  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
-    SVGLayerStates.refusal(plan: plan, limits: limits)
   }
 
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {

@@ -4,7 +4,7 @@ import SceneRuntime
 
 /// `scenec export video SPEC -o OUT.gif|.apng|.webm|.mp4`: one `SVGExporter` document per frame of the span, which
 /// the CLI rasterises and encodes (rsvg-convert and ffmpeg are tools of the CLI, not of this library).
-public struct VideoSceneExporter: SceneExporter {
+public struct VideoSceneExporter: SVGDrawingExporter {
   public struct Settings {
     public var fps: Double
     public var scale: Double
@@ -46,13 +46,6 @@ public struct VideoSceneExporter: SceneExporter {
         sizes). The file's extension chooses; the same input gives the same GIF and APNG bytes.
         --background COLOR|none fills the canvas (MP4 and WebM have no transparency: none shows black there).
     """
-  }
-
-  /// A conic gradient is drawn as sectors, each a layer state (`SVGLayerStates`).
-  public func layerStates(plan: Plan) -> Int { SVGLayerStates.perFrame(plan) }
-
-  public func refusal(plan: Plan, limits: ExportLimits) -> String? {
-    SVGLayerStates.refusal(plan: plan, limits: limits)
   }
 
   public func settings(from options: ExportOptions) throws(ExportFailure) -> Settings {

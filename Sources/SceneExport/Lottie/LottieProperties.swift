@@ -71,9 +71,9 @@ extension LottieBuild {
           "\(name) overflows (is not a finite number) during the export; the nearest finite value is written")
       }
     }
-    guard !keyframesOverLimit else {
-      return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: [])
-    }
+    // The value at time 0, unanimated.
+    let still = { AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
+    guard !keyframesOverLimit else { return still() }
     let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) }, frameRate: frameRate)
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
@@ -90,9 +90,7 @@ extension LottieBuild {
     }
     // Nothing that plays writes the value: it is the same at every frame, so it is read once instead of at each
     // of them (a static path of 60,000 coordinates over 3,600 frames was 1.7 GB of frame values).
-    guard !drivers.isEmpty else {
-      return AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: [])
-    }
+    guard !drivers.isEmpty else { return still() }
     let result = builder.build(drivers: drivers, driverNames: names)
     keyframeCount += result.keyframes.count
     if result.isAnimated && !result.bakedReasons.isEmpty {
