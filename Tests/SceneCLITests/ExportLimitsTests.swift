@@ -87,6 +87,16 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct ExportLimitsTests {
+  /// 100 instances moving for 10 s: the samples limit's scene.
+  static let hundredDots = """
+    scene: many
+    size: [100, 100]
+    layers:
+      - {id: dot, repeat: 100, frame: [i, 10, 2, 2], backgroundColor: red}
+    timelines:
+      t: {target: dot, autoplay: true, keyPath: position.y, from: 0, to: 50, duration: 10}
+    """
+
   static let commands: [[String]] = [
     ["export", "lottie"], ["export", "svg", "--at", "0.5"], ["export", "filmstrip"],
   ]
@@ -152,14 +162,13 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
   @Test(arguments: [false, true]) func aStaticLargePathCostsItsSizeOnce(withStates: Bool) throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let segments = (0..<10_000).map { "C\($0 % 100) 1 \(7 * $0 % 100) 2 \(13 * $0 % 100) 3" }.joined(separator: " ")
     var yaml = """
       scene: longpath
       size: [100, 100]
       layers:
         - id: p
           type: shape
-          path: "M0 0 \(segments)"
+          path: "\(ExportFixtures.slowPath)"
       timelines:
         t:
           autoplay: true
@@ -292,15 +301,7 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
   @Test func aFilmstripOfNFramesIsCutOnlyByItsFrames() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let spec = ExportFixtures.write(
-      """
-      scene: many
-      size: [100, 100]
-      layers:
-        - {id: dot, repeat: 100, frame: [i, 10, 2, 2], backgroundColor: red}
-      timelines:
-        t: {target: dot, autoplay: true, keyPath: position.y, from: 0, to: 50, duration: 10}
-      """, name: "many", in: folder)
+    let spec = ExportFixtures.write(Self.hundredDots, name: "many", in: folder)
     let two = CLI.run(["export", "filmstrip", spec, "--frames", "2", "--max-export-samples", "1000"])
     #expect(two.status == 0, "\(two.standardError)")
     #expect(two.standardOutput.contains("t = 10 s"))
@@ -313,15 +314,7 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
   @Test func theSamplesLimitGivesManyLayersFewerFrames() throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let spec = ExportFixtures.write(
-      """
-      scene: many
-      size: [100, 100]
-      layers:
-        - {id: dot, repeat: 100, frame: [i, 10, 2, 2], backgroundColor: red}
-      timelines:
-        t: {target: dot, autoplay: true, keyPath: position.y, from: 0, to: 50, duration: 10}
-      """, name: "many", in: folder)
+    let spec = ExportFixtures.write(Self.hundredDots, name: "many", in: folder)
     let run = CLI.run(["export", "lottie", spec, "--max-export-samples", "6000"])
     #expect(run.status == 0)
     #expect(

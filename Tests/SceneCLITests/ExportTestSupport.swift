@@ -173,6 +173,10 @@ struct HarnessError: Error {
 
 /// Fixture specs for the export warnings, written to a temporary folder by the tests.
 enum ExportFixtures {
+  /// SVG path data of 10,000 cubic curves: seconds for rsvg-convert to draw, 60,000 numbers a frame to sample.
+  static let slowPath =
+    "M0 0 " + (0..<10_000).map { "C\($0 % 100) 1 \(7 * $0 % 100) 2 \(13 * $0 % 100) 3" }.joined(separator: " ")
+
   static func write(_ text: String, name: String, in folder: URL) -> String {
     let path = folder.appendingPathComponent("\(name).yaml").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

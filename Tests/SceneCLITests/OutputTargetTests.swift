@@ -231,14 +231,13 @@ final class ReceivedBytes: @unchecked Sendable {
   func aSignalDuringTheRealRasterizerLeavesNoFileBehind(_ name: String) throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let segments = (0..<10_000).map { "C\($0 % 100) 1 \(7 * $0 % 100) 2 \(13 * $0 % 100) 3" }.joined(separator: " ")
     let yaml = """
       scene: longpath
       size: [100, 100]
       layers:
         - id: p
           type: shape
-          path: "M0 0 \(segments)"
+          path: "\(ExportFixtures.slowPath)"
       """
     let spec = folder.appendingPathComponent("longpath.yaml").path
     try Data(yaml.utf8).write(to: URL(fileURLWithPath: spec))
