@@ -273,6 +273,9 @@ struct LayerChecker {
           }
           continue
         }
+        if let slot = property.slot, context.writeLiteral(node, property: property, into: &layer.values, at: slot) {
+          continue
+        }
         let value =
           property.key == .instanceCount
           ? context.instanceCount(node).map { [$0] } : context.propertyValue(node, property: property)
@@ -298,7 +301,8 @@ struct LayerChecker {
         return
       }
     }
-    guard let frame = context.vector(frameNode, kind: .rect) else { return }
+    guard let frame = context.literalVector(frameNode, count: 4) ?? context.vector(frameNode, kind: .rect).map(SIMD4.init)
+    else { return }
     guard frame[2] >= 0, frame[3] >= 0 else {
       context.error(CheckDiagnostics.outOfRange, "a frame's width and height must be ≥ 0", at: context.span(frameNode))
       return

@@ -150,18 +150,20 @@ extension CheckContext {
     var numbers: [Double] = []
     numbers.reserveCapacity(count)
     let allLiterals = document.allPlainScalarItems(node) { text in
-      if let value = DecimalLiteral.plainDecimal(text) {
-        guard accepts(value) else { return false }
-        numbers.append(value)
-        return true
-      }
-      guard let quantity = DecimalLiteral.quantity(text),
-        unit == nil || quantity.unit == .none || quantity.unit == unit, accepts(quantity.value)
-      else { return false }
-      numbers.append(quantity.value)
+      guard let value = Self.literalNumber(text, unit: unit), accepts(value) else { return false }
+      numbers.append(value)
       return true
     }
     return allLiterals ? numbers : nil
+  }
+
+  /// A plain scalar that is one number literal `number(_:unit:)` accepts for `unit` (a decimal, or a literal with
+  /// a unit suffix that fits): its value; nil for anything else.
+  @inline(__always) static func literalNumber(_ text: UnsafeBufferPointer<UInt8>, unit: Unit?) -> Double? {
+    if let value = DecimalLiteral.plainDecimal(text) { return value }
+    guard let quantity = DecimalLiteral.quantity(text), unit == nil || quantity.unit == .none || quantity.unit == unit
+    else { return nil }
+    return quantity.value
   }
 
   /// The items of a sequence, after checking that no call such as `rgba(0, 0, 0, 0.5)` was split by the commas
@@ -202,28 +204,33 @@ extension CheckContext {
   /// `#` and exactly 3, 4, 6 or 8 ASCII hex digits → [r, g, b, a], computed as `ColorParser` computes them; nil
   /// for anything else.
   static func hexColor(_ bytes: UnsafeBufferPointer<UInt8>) -> [Double]? {
+    hexChannels(bytes).map { [$0.x, $0.y, $0.z, $0.w] }
+  }
+
+  /// `hexColor` without an array: most layers give two or three colours, and two arrays each (digits, channels)
+  /// were a good part of checking a small layer.
+  static func hexChannels(_ bytes: UnsafeBufferPointer<UInt8>) -> SIMD4<Double>? {
     let count = bytes.count - 1
     guard count == 3 || count == 4 || count == 6 || count == 8, bytes[0] == UInt8(ascii: "#") else { return nil }
-    var digits: [Int] = []
-    digits.reserveCapacity(count)
-    for byte in bytes.dropFirst() {
+    func digit(_ byte: UInt8) -> Int? {
       switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(Int(byte) - 0x30)
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(Int(byte) - 0x61 + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(Int(byte) - 0x41 + 10)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte) - 0x30
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte) - 0x61 + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte) - 0x41 + 10
       default: return nil
       }
     }
-    var channels: [Double] = []
-    channels.reserveCapacity(4)
-    if count <= 4 {
-      for digit in digits { channels.append(Double(digit * 17) / 255) }
-    } else {
-      for index in stride(from: 0, to: count, by: 2) {
-        channels.append(Double(digits[index] * 16 + digits[index + 1]) / 255)
+    var channels = SIMD4<Double>(0, 0, 0, 1)
+    let short = count <= 4
+    for channel in 0..<(short ? count : count / 2) {
+      if short {
+        guard let value = digit(bytes[1 + channel]) else { return nil }
+        channels[channel] = Double(value * 17) / 255
+      } else {
+        guard let high = digit(bytes[1 + 2 * channel]), let low = digit(bytes[2 + 2 * channel]) else { return nil }
+        channels[channel] = Double(high * 16 + low) / 255
       }
     }
-    if channels.count == 3 { channels.append(1) }
     return channels
   }
 
