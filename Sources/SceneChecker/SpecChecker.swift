@@ -109,7 +109,7 @@ public enum SpecChecker {
     // out again with them (the targets and poses then resolve to every copy), in a second pass whose
     // diagnostics replace the first's.
     let reach = ReplicaReach.counts(
-      layers: scene.scene.layers, timelines: scene.scene.timelines,
+      layers: scene.scene.layers, slotValues: scene.scene.slotValues, timelines: scene.scene.timelines,
       animatesInstanceCount: scene.facts.animatesInstanceCount, machine: scene.scene.stateMachine,
       limit: context.limits.maxInstanceCount)
     if !reach.isEmpty {
@@ -139,7 +139,7 @@ public enum SpecChecker {
     }
     var scene = Scene(
       name: "", width: context.environment.width, height: context.environment.height, layers: layerChecker.layers,
-      timelines: timelines)
+      slotValues: layerChecker.slotValues, timelines: timelines)
     var shownLayers = timelineChecker.animatedLayers
     if let node = fields.value("states") {
       let written = Set(

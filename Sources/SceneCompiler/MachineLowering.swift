@@ -9,10 +9,10 @@ import SceneRuntime
 enum MachineLowering {
   static func table(_ machine: StateMachine, scene: Scene) -> MachineTable {
     let states = machine.states.map { state in
-      var layers = scene.layers
-      state.apply(to: &layers)
+      var posed = scene
+      state.apply(to: &posed)
       return MachineTable.State(
-        name: state.name, values: layers.flatMap(\.values), pathCoordinates: layers.flatMap(\.listNumbers),
+        name: state.name, values: posed.slotValues, pathCoordinates: posed.layers.flatMap(\.listNumbers),
         loop: state.loop, loopLength: state.loop.map { max(scene.timelines[$0].end, 0) } ?? 0,
         isFinal: state.isFinal)
     }

@@ -53,14 +53,18 @@ public enum PlanCompiler {
         listNumbers += scene.layers[index].colors.count + scene.layers[index].locations.count
       }
     }
-    plan.layers.reserveCapacity(layers: scene.layers.count, pathElements: elements, listNumbers: listNumbers)
+    plan.layers.reserveCapacity(
+      layers: scene.layers.count, pathElements: elements, listNumbers: listNumbers, values: false)
+    // The checker's table, shared rather than copied: 91 numbers per layer, the largest part of a large scene's
+    // model, were copied layer by layer into fresh pages.
+    plan.layers.values = scene.slotValues
     // By index and field by field: `for layer in scene.layers`, or a local copy of each, retained every field of
     // every layer, those the table does not take too.
     for index in scene.layers.indices {
       let type = scene.layers[index].type
       plan.layers.append(
         id: scene.layers[index].id, parent: scene.layers[index].parent ?? -1, type: type,
-        isMask: scene.layers[index].isMask, values: scene.layers[index].values, path: scene.layers[index].path,
+        isMask: scene.layers[index].isMask, path: scene.layers[index].path,
         gradientStops: type == .gradient
           ? ListLayout.gradientList(colors: scene.layers[index].colors, locations: scene.layers[index].locations)
           : [],

@@ -19,8 +19,6 @@ public struct LayerInstance: Sendable {
   public var parent: Int?
   /// Whether this layer is its parent's `mask` rather than a sublayer.
   public var isMask: Bool
-  /// The model values of every animatable numeric property, laid out by `SlotLayout`.
-  public var values: [Double]
   /// The model path (shape layers); empty when none.
   public var path: BezierPath
   /// A gradient layer's stop colours, r, g, b, a each (`colors`); empty for other layers.
@@ -35,7 +33,7 @@ public struct LayerInstance: Sendable {
 
   public init(
     id: String, baseID: String, instanceIndex: Int? = nil, type: LayerType, parent: Int? = nil, isMask: Bool = false,
-    values: [Double] = SlotLayout.defaults, path: BezierPath = BezierPath(), style: LayerStyle = LayerStyle(),
+    path: BezierPath = BezierPath(), style: LayerStyle = LayerStyle(),
     span: Span = .zero, idSpan: Span = .zero
   ) {
     self.id = id
@@ -44,7 +42,6 @@ public struct LayerInstance: Sendable {
     self.type = type
     self.parent = parent
     self.isMask = isMask
-    self.values = values
     self.path = path
     self.style = style
     self.span = span
@@ -63,16 +60,24 @@ public struct LayerInstance: Sendable {
     type == .gradient ? locations.count + colors.count : path.coordinates.count
   }
 
-  /// The components of an animatable property or key path, read from the model values.
-  public func value(of keyPath: AnimatableKeyPath) -> [Double] {
-    guard let slot = keyPath.slot else {
-      switch keyPath.property {
-      case PropertyName.colors.rawValue: return colors
-      case PropertyName.locations.rawValue: return locations
-      case PropertyName.shadowPath.rawValue: return style.shadowPath?.coordinates ?? []
-      default: return path.coordinates
-      }
+  /// The components of a key path that writes no slot (`keyPath.slot == nil`: a path, a gradient's lists, a
+  /// shadowPath), read from the layer's lists; slot values are the scene's (`Scene.value(of:layer:)`).
+  public func listValue(of keyPath: AnimatableKeyPath) -> [Double] {
+    switch keyPath.property {
+    case PropertyName.colors.rawValue: return colors
+    case PropertyName.locations.rawValue: return locations
+    case PropertyName.shadowPath.rawValue: return style.shadowPath?.coordinates ?? []
+    default: return path.coordinates
     }
-    return keyPath.broadcast ? [values[slot]] : Array(values[slot..<slot + keyPath.slotCount])
+  }
+
+  /// Writes a key path that writes no slot into the layer's lists, the inverse of `listValue(of:)`.
+  public mutating func setList(_ keyPath: AnimatableKeyPath, to value: [Double]) {
+    switch keyPath.property {
+    case PropertyName.colors.rawValue: colors = value
+    case PropertyName.locations.rawValue: locations = value
+    case PropertyName.shadowPath.rawValue: style.shadowPath?.coordinates = value
+    default: path.coordinates = value
+    }
   }
 }

@@ -68,8 +68,8 @@ extension StateMachine {
     }
 
     /// Writes the pose over the layers' model values: the scene's model while this state is active.
-    public func apply(to layers: inout [LayerInstance]) {
-      for value in pose { layers[value.layer].set(value.keyPath, to: value.value) }
+    public func apply(to scene: inout Scene) {
+      for value in pose { scene.set(value.keyPath, to: value.value, layer: value.layer) }
     }
   }
 
@@ -178,27 +178,6 @@ extension StateMachine {
     /// the timeline repeats forever.
     public func length(timelines: [Timeline]) -> Double {
       max(duration, timeline.map { max(timelines[$0].end, 0) } ?? 0)
-    }
-  }
-}
-
-extension LayerInstance {
-  /// Writes one key path's components into the model values (or the path's coordinates), the inverse of
-  /// `value(of:)`.
-  public mutating func set(_ keyPath: AnimatableKeyPath, to value: [Double]) {
-    guard let slot = keyPath.slot else {
-      switch keyPath.property {
-      case PropertyName.colors.rawValue: colors = value
-      case PropertyName.locations.rawValue: locations = value
-      case PropertyName.shadowPath.rawValue: style.shadowPath?.coordinates = value
-      default: path.coordinates = value
-      }
-      return
-    }
-    if keyPath.broadcast {
-      for index in slot..<slot + keyPath.slotCount { values[index] = value[0] }
-    } else {
-      values.replaceSubrange(slot..<slot + keyPath.slotCount, with: value)
     }
   }
 }

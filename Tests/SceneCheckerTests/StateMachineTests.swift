@@ -47,12 +47,12 @@ import Testing
     #expect(machine.followUp(from: 1) == nil)
 
     // The pressed model: the pose written over the layers' own values.
-    var layers = scene.layers
-    pressed.apply(to: &layers)
+    var posed = scene
+    pressed.apply(to: &posed)
     let center = try #require(scene.layerIndex(id: "center"))
-    #expect(layers[center].values[SlotLayout.scale..<SlotLayout.scale + 3].allSatisfy { $0 == 0.7 })
-    #expect(layers[center].value(of: AnimatableKeyPath.named("cornerRadius")!) == [10])
-    #expect(layers[try #require(scene.layerIndex(id: "title"))].values[SlotLayout.hidden] == 1)
+    #expect(posed.values(of: center)[SlotLayout.scale..<SlotLayout.scale + 3].allSatisfy { $0 == 0.7 })
+    #expect(posed.value(of: AnimatableKeyPath.named("cornerRadius")!, layer: center) == [10])
+    #expect(posed.value(SlotLayout.hidden, of: try #require(scene.layerIndex(id: "title"))) == 1)
   }
 
   @Test func likeButton() throws {

@@ -34,14 +34,14 @@ import Testing
       "  base: \"#FF8000\"\n  middle: base\n  top: middle", layer: "    backgroundColor: top")
     let scene = try #require(result.scene, "\(result.diagnostics.map(\.message))")
     let slot = SlotLayout.backgroundColor
-    #expect(Array(scene.layers[0].values[slot..<slot + 4]) == [1, 128.0 / 255, 0, 1])
+    #expect(Array(scene.values(of: 0)[slot..<slot + 4]) == [1, 128.0 / 255, 0, 1])
     #expect(result.diagnostics.isEmpty)
   }
 
   @Test func aListIsEvaluatedWhereItIsDefined() throws {
     let (result, _) = Self.check("  pad: 6\n  spot: [pad, pad * 2]", layer: "    position: spot")
     let scene = try #require(result.scene)
-    #expect(Array(scene.layers[0].values[SlotLayout.position..<SlotLayout.position + 2]) == [6, 12])
+    #expect(Array(scene.values(of: 0)[SlotLayout.position..<SlotLayout.position + 2]) == [6, 12])
   }
 
   @Test func aMismatchPointsAtTheUseAndLabelsTheDefinition() throws {

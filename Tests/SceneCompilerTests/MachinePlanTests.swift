@@ -29,11 +29,11 @@ struct MachinePlanTests {
     #expect(machine.events == model.events.map(\.name))
     #expect(machine.initial == model.initial)
     for (state, source) in zip(machine.states, model.states) {
-      var layers = scene.layers
-      source.apply(to: &layers)
+      var posed = scene
+      source.apply(to: &posed)
       #expect(state.name == source.name && state.loop == source.loop && state.isFinal == source.isFinal)
-      #expect(state.values == layers.flatMap(\.values))
-      #expect(state.pathCoordinates == layers.flatMap(\.path.coordinates))
+      #expect(state.values == posed.slotValues)
+      #expect(state.pathCoordinates == posed.layers.flatMap(\.path.coordinates))
       #expect(state.loopLength == (source.loop.map { max(scene.timelines[$0].root.end, 0) } ?? 0))
     }
     for (transition, source) in zip(machine.transitions, model.transitions) {

@@ -99,11 +99,12 @@ import Testing
     var values = SlotLayout.defaults
     values[SlotLayout.position] = Self.model
     let layers = (0..<2).map {
-      LayerInstance(id: "l\($0)", baseID: "l\($0)", type: .shape, values: values, path: BezierPath())
+      LayerInstance(id: "l\($0)", baseID: "l\($0)", type: .shape, path: BezierPath())
     }
     let root = AnimationNode(kind: .instances([item.node(layer: 0), item.probe(layer: 1)]), timing: .transparent)
     let scene = Scene(
-      name: "case", width: 1, height: 1, layers: layers, timelines: [Timeline(name: "t", autoplay: true, root: root)])
+      name: "case", width: 1, height: 1, layers: layers, slotValues: values + values,
+      timelines: [Timeline(name: "t", autoplay: true, root: root)])
     var sampler = Sampler(plan: PlanCompiler.compile(scene))
     var frames: [LayerFrame] = []
     for (time, reading) in zip(item.times, chromium) {

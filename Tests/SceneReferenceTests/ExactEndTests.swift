@@ -149,7 +149,7 @@ import Testing
     var values = SlotLayout.defaults
     values[SlotLayout.position] = F.model
     let layers = durations.indices.map {
-      LayerInstance(id: "l\($0)", baseID: "l\($0)", type: .shape, values: values, path: BezierPath())
+      LayerInstance(id: "l\($0)", baseID: "l\($0)", type: .shape, path: BezierPath())
     }
     var wrong: [String] = []
     var checked = 0
@@ -159,7 +159,7 @@ import Testing
       let root = AnimationNode(kind: .instances(copies), timing: .transparent)
       let scene = Scene(
         name: "sweep", width: 10, height: 10, layers: layers,
-        timelines: [Timeline(name: "t", autoplay: true, root: root)])
+        slotValues: Array(repeatElement(values, count: layers.count).joined()), timelines: [Timeline(name: "t", autoplay: true, root: root)])
       var sampler = Sampler(plan: PlanCompiler.compile(scene))
       var frames: [LayerFrame] = []
       let time = 1000.0
@@ -185,7 +185,7 @@ import Testing
     let node = Self.leaf(1, 3 + 1e-9, layer: 0)
     #expect(abs(F.x(node, at: 10) - 1e-7) < 1e-9)
     let scene = Scene(
-      name: "s", width: 1, height: 1, layers: F.scene().layers,
+      name: "s", width: 1, height: 1, layers: F.scene().layers, slotValues: F.scene().slotValues,
       timelines: [Timeline(name: "t", autoplay: true, root: node)])
     var sampler = Sampler(plan: PlanCompiler.compile(scene))
     var frames: [LayerFrame] = []

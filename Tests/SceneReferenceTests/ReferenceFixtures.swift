@@ -40,8 +40,8 @@ enum ReferenceFixture {
   static func scene(path: BezierPath = BezierPath()) -> Scene {
     var values = SlotLayout.defaults
     values[SlotLayout.position] = model
-    let layer = LayerInstance(id: "box", baseID: "box", type: .shape, values: values, path: path)
-    return Scene(name: "test", width: 100, height: 100, layers: [layer])
+    let layer = LayerInstance(id: "box", baseID: "box", type: .shape, path: path)
+    return Scene(name: "test", width: 100, height: 100, layers: [layer], slotValues: values)
   }
 
   /// The layer's frame with `nodes` as the roots of timelines played in this order.

@@ -8,8 +8,10 @@ struct LayerChecker {
   let context: CheckContext
   /// Every layer instance in paint order.
   var layers: [LayerInstance] = []
+  /// Their model values, `SlotLayout.count` per layer (`Scene.slotValues`).
+  var slotValues: [Double] = []
   /// Instances of each written id, in order: `fan` → [fan[0] … fan[5]].
-  var instancesByID: [String: [Int]] = [:]
+  var instancesByID = InstancesByID()
   /// Where each id is first written.
   var idSpans: [String: Span] = [:]
   /// The loop variable bound around each instance, by instance index (for timeline expressions).
@@ -29,6 +31,7 @@ struct LayerChecker {
   /// 20 MB many-small spec), and the id tables rehashed every key at each doubling.
   mutating func reserveCapacity(_ count: Int) {
     layers.reserveCapacity(count)
+    slotValues.reserveCapacity(count * SlotLayout.count)
     instancesByID.reserveCapacity(count)
     idSpans.reserveCapacity(count)
   }
@@ -167,7 +170,7 @@ struct LayerChecker {
     // still cut there.
     if count != 1 {
       let room = max(0, context.limits.maxLayers - layers.count) + 1
-      instancesByID[baseID, default: []].reserveCapacity(min(count, room))
+      instancesByID.makeList(for: baseID, reserving: min(count, room))
     }
     for instance in 0..<count {
       if repeated { context.environment.names[loopName] = Quantity(Double(instance), .none) }
@@ -186,10 +189,11 @@ struct LayerChecker {
         type: type, parent: parent, isMask: isMask, span: context.span(node), idSpan: idSpan)
       layer.replicaIndex = replica.index
       layer.replicaDelay = replica.delay
-      applyProperties(fields, to: &layer)
       let index = layers.count
+      slotValues.append(contentsOf: SlotLayout.defaults)
+      applyProperties(fields, to: &layer, values: index * SlotLayout.count)
       layers.append(layer)
-      instancesByID[baseID, default: []].append(index)
+      instancesByID.append(index, of: baseID)
       if !replica.path.isEmpty { replicasByID[baseID + instanceSuffix, default: []].append(index) }
       // Kept only when some name is bound: a missing binding reads as none (`bindings[index] ?? [:]`), and most
       // layers bind nothing, so this saves a dictionary and an insertion per layer.
@@ -208,8 +212,8 @@ struct LayerChecker {
         continue
       }
       // CAReplicatorLayer draws every sublayer once per copy, copy by copy (instance-major order).
-      let copies = max(Int(layer.values[SlotLayout.instanceCount]), builtCounts[layer.id] ?? 0)
-      let delay = layer.values[SlotLayout.instanceDelay]
+      let copies = max(Int(value(SlotLayout.instanceCount, of: index)), builtCounts[layer.id] ?? 0)
+      let delay = value(SlotLayout.instanceDelay, of: index)
       // Past the layer limit (reported once) no copy can be added: stop, instead of trying each of a count
       // raised with --max-instance-count.
       for copy in 0..<copies where !reportedLayerLimit {
@@ -234,8 +238,18 @@ struct LayerChecker {
     }
   }
 
-  /// Evaluates the layer's properties (in the current loop binding) into its model values.
-  private func applyProperties(_ fields: Fields, to layer: inout LayerInstance) {
+  /// One slot of layer `index`'s model values.
+  func value(_ slot: Int, of index: Int) -> Double { slotValues[index * SlotLayout.count + slot] }
+
+  /// The components of an animatable property or key path of layer `index`, as `Scene.value(of:layer:)` reads
+  /// them.
+  func value(of keyPath: AnimatableKeyPath, layer index: Int) -> [Double] {
+    Scene.value(of: keyPath, layer: layers[index], values: slotValues, at: index * SlotLayout.count)
+  }
+
+  /// Evaluates the layer's properties (in the current loop binding) into its model values, which start at
+  /// `base` in `slotValues`.
+  private mutating func applyProperties(_ fields: Fields, to layer: inout LayerInstance, values base: Int) {
     // A list already reported is not compared with the other (E0230 would only repeat the error).
     var stopsUnread = false
     let typeBit = Self.typeBit(layer.type)
@@ -269,28 +283,28 @@ struct LayerChecker {
         // One bounded number (most of a layer's keys): written into its slot, with no array per value.
         if property.key != .instanceCount, let range = CheckContext.numberRange(of: property) {
           if let value = context.number(node, property: property, range: range), let slot = property.slot {
-            layer.values[slot] = value
+            slotValues[base + slot] = value
           }
           continue
         }
-        if let slot = property.slot, context.writeLiteral(node, property: property, into: &layer.values, at: slot) {
+        if let slot = property.slot, context.writeLiteral(node, property: property, into: &slotValues, at: base + slot) {
           continue
         }
         let value =
           property.key == .instanceCount
           ? context.instanceCount(node).map { [$0] } : context.propertyValue(node, property: property)
         guard let slot = property.slot, let value else { continue }
-        layer.values.replaceSubrange(slot..<slot + value.count, with: value)
+        slotValues.replaceSubrange(base + slot..<base + slot + value.count, with: value)
       }
     }
-    applyFrame(fields, to: &layer)
+    applyFrame(fields, values: base)
     if layer.type == .gradient {
       context.finishGradient(&layer, fields: fields, locationsGiven: fields.has("locations"), compare: !stopsUnread)
     }
   }
 
   /// `frame` sets position and bounds as CALayer.frame does with an identity transform.
-  private func applyFrame(_ fields: Fields, to layer: inout LayerInstance) {
+  private mutating func applyFrame(_ fields: Fields, values base: Int) {
     guard let frameNode = fields.value("frame") else { return }
     for other in ["position", "bounds"] {
       if let entry = fields.entry(other) {
@@ -307,12 +321,12 @@ struct LayerChecker {
       context.error(CheckDiagnostics.outOfRange, "a frame's width and height must be ≥ 0", at: context.span(frameNode))
       return
     }
-    let anchorX = layer.values[SlotLayout.anchorPoint]
-    let anchorY = layer.values[SlotLayout.anchorPoint + 1]
-    layer.values[SlotLayout.bounds + 2] = frame[2]
-    layer.values[SlotLayout.bounds + 3] = frame[3]
-    layer.values[SlotLayout.position] = frame[0] + anchorX * frame[2]
-    layer.values[SlotLayout.position + 1] = frame[1] + anchorY * frame[3]
+    let anchorX = slotValues[base + SlotLayout.anchorPoint]
+    let anchorY = slotValues[base + SlotLayout.anchorPoint + 1]
+    slotValues[base + SlotLayout.bounds + 2] = frame[2]
+    slotValues[base + SlotLayout.bounds + 3] = frame[3]
+    slotValues[base + SlotLayout.position] = frame[0] + anchorX * frame[2]
+    slotValues[base + SlotLayout.position + 1] = frame[1] + anchorY * frame[3]
   }
 }
 

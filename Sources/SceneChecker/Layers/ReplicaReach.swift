@@ -12,11 +12,11 @@ enum ReplicaReach {
   /// `animatesInstanceCount` says whether some leaf of `timelines` animates `instanceCount` (`TimelineFacts`): the
   /// trees are walked only then.
   static func counts(
-    layers: [LayerInstance], timelines: [Timeline], animatesInstanceCount: Bool, machine: StateMachine?, limit: Int
+    layers: [LayerInstance], slotValues: [Double], timelines: [Timeline], animatesInstanceCount: Bool, machine: StateMachine?, limit: Int
   ) -> [String: Int] {
     var result: [String: Int] = [:]
     func note(_ layer: Int, _ value: Double, fromModel: Bool) {
-      let model = layers[layer].values[SlotLayout.instanceCount]
+      let model = slotValues[layer * SlotLayout.count + SlotLayout.instanceCount]
       let reached = min(fromModel ? model + value : value, Double(limit))
       guard reached.isFinite, reached > model else { return }
       result[layers[layer].id] = max(result[layers[layer].id] ?? 0, Int(reached))

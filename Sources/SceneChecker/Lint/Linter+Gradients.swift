@@ -16,8 +16,8 @@ extension Linter {
       }
       let start = SlotLayout.startPoint
       let end = SlotLayout.endPoint
-      let flatX = layer.values[start] == layer.values[end]
-      let flatY = layer.values[start + 1] == layer.values[end + 1]
+      let flatX = scene.value(start, of: index) == scene.value(end, of: index)
+      let flatY = scene.value(start + 1, of: index) == scene.value(end + 1, of: index)
       guard flatX || flatY, reported.insert(layer.baseID).inserted else { continue }
       context.error(
         LintDiagnostics.flatRadialGradient,

@@ -97,7 +97,9 @@ final class Linter {
     let property = LayerProperty.of(.sublayerTransform)
     var reported = Set<String>()
     for index in scene.layers.indices where !superlayers.contains(index) {
-      let set = !scene.layers[index].values[property.slots].elementsEqual(property.defaultValue ?? [])
+      let base = index * SlotLayout.count
+      let set = !scene.slotValues[base + property.slots.lowerBound..<base + property.slots.upperBound]
+        .elementsEqual(property.defaultValue ?? [])
       guard set || animated.contains(index) else { continue }
       let layer = scene.layers[index]
       guard reported.insert(layer.baseID).inserted else { continue }
@@ -246,8 +248,8 @@ final class Linter {
     var animatedIDs: Set<String>?
     // By index: `for layer in scene.layers` copies (retains) every field of every layer.
     for index in scene.layers.indices where !animatedLayers.contains(index) && !scene.layers[index].isMask {
-      let hidden = scene.layers[index].values[SlotLayout.hidden] != 0
-      let transparent = scene.layers[index].values[SlotLayout.opacity] == 0
+      let hidden = scene.value(SlotLayout.hidden, of: index) != 0
+      let transparent = scene.value(SlotLayout.opacity, of: index) == 0
       guard hidden || transparent else { continue }
       let layer = scene.layers[index]
       guard reported.insert(layer.baseID).inserted else { continue }

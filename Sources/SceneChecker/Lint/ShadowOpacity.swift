@@ -22,13 +22,14 @@ extension Linter {
     var reported = Set<String>()
     // By index: `for (index, layer) in scene.layers.enumerated()` copied (retained) every field of every layer.
     for index in scene.layers.indices where !shown.contains(index) {
-      guard scene.layers[index].values[SlotLayout.shadowOpacity] == 0 else { continue }
+      guard scene.value(SlotLayout.shadowOpacity, of: index) == 0 else { continue }
       // Compared in place: most layers keep the default shadowOpacity of 0, and an array per property per layer
       // (with a copy of the property's table row) made this check a fifth of the lint.
-      let values = scene.layers[index].values
+      let base = index * SlotLayout.count
       let shaper = Self.shadowShapers.first { shaper in
         guard let defaultValue = shaper.defaultValue else { return true }
-        return !values[shaper.slots].elementsEqual(defaultValue)
+        return !scene.slotValues[base + shaper.slots.lowerBound..<base + shaper.slots.upperBound]
+          .elementsEqual(defaultValue)
       }
       let first = shaper?.name ?? (scene.layers[index].style.shadowPath == nil ? nil : "shadowPath")
       guard let first else { continue }

@@ -102,11 +102,12 @@ extension Linter {
   }
 
   func modelValue(of leaf: Animation, in state: Int?, poses: [[Int: [StateMachine.PoseValue]]]) -> [Double] {
+    guard let state, let posed = poses[state][leaf.layer] else { return scene.value(of: leaf.keyPath, layer: leaf.layer) }
+    // The pose written over a copy of this one layer's model, not of the scene's whole table.
     var layer = scene.layers[leaf.layer]
-    if let state {
-      for value in poses[state][leaf.layer] ?? [] { layer.set(value.keyPath, to: value.value) }
-    }
-    return layer.value(of: leaf.keyPath)
+    var values = scene.values(of: leaf.layer)
+    for value in posed { Scene.set(value.keyPath, to: value.value, layer: &layer, values: &values, at: 0) }
+    return Scene.value(of: leaf.keyPath, layer: layer, values: values, at: 0)
   }
 
   func checkSnapBack(

@@ -7,7 +7,7 @@ import SceneYAML
 /// Reads a leaf animation: basic, keyframe, motion or spring, for one target layer instance.
 extension TimelineChecker {
   mutating func decodeAnimation(
-    _ fields: Fields, target: [Int]?, timing: Timing, duration: Double?, timingOK: Bool
+    _ fields: Fields, target: TargetInstances?, timing: Timing, duration: Double?, timingOK: Bool
   ) -> AnimationNode? {
     let keyPathNode = fields.value("keyPath")!
     guard let layerIndex = target?.first else {
@@ -104,7 +104,7 @@ extension TimelineChecker {
         keyPath: keyPath, keyPathSpan: keyPathSpan,
         // Against the layer's own values: during a transition the value under a timeline is the pose animation's,
         // which holding a value does change.
-        isNoOp: Linter.isNoOp(animation, model: layers.layers[layerIndex].value(of: keyPath))))
+        isNoOp: Linter.isNoOp(animation, model: layers.value(of: keyPath, layer: layerIndex))))
     return AnimationNode(kind: .animation(animation), timing: resolvedTiming, span: context.span(fields.node))
   }
 

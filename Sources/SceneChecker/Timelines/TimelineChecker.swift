@@ -51,7 +51,9 @@ struct TimelineChecker {
 
   /// Decodes an entry; an entry whose target is several instances becomes an `instances` node of copies, each
   /// evaluated with its instance's loop variable bound.
-  mutating func decode(_ node: YAMLNode, targets inherited: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int)
+  mutating func decode(
+    _ node: YAMLNode, targets inherited: TargetInstances?, insideInstances: Bool, isRoot: Bool, depth: Int
+  )
     -> AnimationNode?
   {
     guard depth <= context.limits.maxNesting else {
@@ -81,7 +83,9 @@ struct TimelineChecker {
       let outer = context.environment.names
       for target in targets {
         context.environment.names = bound(outer, target: target)
-        if let copy = decodeSingle(node, target: [target], insideInstances: true, isRoot: isRoot, depth: depth) {
+        if let copy = decodeSingle(
+          node, target: TargetInstances(target), insideInstances: true, isRoot: isRoot, depth: depth)
+        {
           copies.append(copy)
         }
       }
@@ -108,10 +112,10 @@ struct TimelineChecker {
   }
 
   /// `fan` → every instance; `fan[2]` → one; anything else is an unknown layer.
-  func resolveTarget(_ node: YAMLNode) -> [Int]? {
+  func resolveTarget(_ node: YAMLNode) -> TargetInstances? {
     guard let text = context.text(node, what: "a layer id") else { return nil }
     if let instances = layers.instancesByID[text], !instances.isEmpty { return instances }
-    if let copies = layers.replicasByID[text] { return copies }
+    if let copies = layers.replicasByID[text] { return TargetInstances(copies) }
     if let tilde = text.firstIndex(of: "~"), layers.layers.contains(where: { $0.id == text }) {
       let source = String(text[..<tilde])
       context.error(
@@ -122,7 +126,7 @@ struct TimelineChecker {
         replacement: source)
       return nil
     }
-    if let index = layers.layers.firstIndex(where: { $0.id == text }) { return [index] }
+    if let index = layers.layers.firstIndex(where: { $0.id == text }) { return TargetInstances(index) }
     if layers.instancesByID[text] != nil {
       context.error(
         CheckDiagnostics.unknownLayer, "'\(text)' is repeated 0 times, so there is nothing to animate",
@@ -139,7 +143,7 @@ struct TimelineChecker {
         notes: ["the instances are \(range)"], help: "target an existing instance, or '\(base)' for all of them")
       return nil
     }
-    let candidates = Array(layers.instancesByID.keys).sorted()
+    let candidates = Array(layers.instancesByID.ids).sorted()
     let suggestion = Suggestions.closest(to: text, among: candidates).first
     context.error(
       CheckDiagnostics.unknownLayer, "no layer has the id '\(text)'", at: context.span(node),
@@ -150,7 +154,7 @@ struct TimelineChecker {
 
   /// Decodes an entry for one target (or none); a root's copy ends a root's uses in `facts`.
   private mutating func decodeSingle(
-    _ node: YAMLNode, target: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int
+    _ node: YAMLNode, target: TargetInstances?, insideInstances: Bool, isRoot: Bool, depth: Int
   ) -> AnimationNode? {
     let decoded = decodeEntry(node, target: target, insideInstances: insideInstances, isRoot: isRoot, depth: depth)
     if isRoot, decoded != nil { facts.rootEnds.append(facts.uses.count) }
@@ -158,7 +162,7 @@ struct TimelineChecker {
   }
 
   private mutating func decodeEntry(
-    _ node: YAMLNode, target: [Int]?, insideInstances: Bool, isRoot: Bool, depth: Int
+    _ node: YAMLNode, target: TargetInstances?, insideInstances: Bool, isRoot: Bool, depth: Int
   ) -> AnimationNode? {
     if document.kind(node) == .sequence {
       let children = decodeChildren(node, targets: target, insideInstances: insideInstances, depth: depth)
@@ -273,7 +277,9 @@ struct TimelineChecker {
     }
   }
 
-  private mutating func decodeChildren(_ node: YAMLNode, targets: [Int]?, insideInstances: Bool, depth: Int)
+  private mutating func decodeChildren(
+    _ node: YAMLNode, targets: TargetInstances?, insideInstances: Bool, depth: Int
+  )
     -> [AnimationNode]?
   {
     guard context.expectSequence(node, what: "a list of timeline entries") else { return nil }

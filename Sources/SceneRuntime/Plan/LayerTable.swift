@@ -31,12 +31,15 @@ public struct LayerTable: Sendable, Hashable {
   /// Room for `layers` more layers holding `pathElements` elements and `listNumbers` list numbers in all, so that
   /// a compile appends without growing: a growing array copies itself and touches its new pages, which made the
   /// layer table most of a large compile's page faults.
-  package mutating func reserveCapacity(layers: Int, pathElements elementCount: Int, listNumbers: Int) {
+  /// `values: false` when the slot values come whole (`appendLayer` without values).
+  package mutating func reserveCapacity(
+    layers: Int, pathElements elementCount: Int, listNumbers: Int, values reservesValues: Bool = true
+  ) {
     ids.reserveCapacity(count + layers)
     parents.reserveCapacity(count + layers)
     types.reserveCapacity(count + layers)
     isMask.reserveCapacity(count + layers)
-    values.reserveCapacity(values.count + layers * SlotLayout.count)
+    if reservesValues { values.reserveCapacity(values.count + layers * SlotLayout.count) }
     pathElementStarts.reserveCapacity(pathElementStarts.count + layers)
     pathElements.reserveCapacity(pathElements.count + elementCount)
     pathCoordinateStarts.reserveCapacity(pathCoordinateStarts.count + layers)
@@ -50,11 +53,22 @@ public struct LayerTable: Sendable, Hashable {
     gradientStops: [Double] = [], style: LayerStyle, replica: Int = 0
   ) {
     precondition(values.count == SlotLayout.count, "one value per slot")
+    self.values.append(contentsOf: values)
+    append(
+      id: id, parent: parent, type: type, isMask: isMask, path: path, gradientStops: gradientStops, style: style,
+      replica: replica)
+  }
+
+  /// A layer without its slot values, for a compiler that hands over the whole `values` table at once (the
+  /// checked scene's `slotValues`) instead of copying it layer by layer.
+  package mutating func append(
+    id: String, parent: Int, type: LayerType, isMask: Bool, path: BezierPath, gradientStops: [Double] = [],
+    style: LayerStyle, replica: Int = 0
+  ) {
     ids.append(id)
     parents.append(parent)
     types.append(type)
     self.isMask.append(isMask)
-    self.values.append(contentsOf: values)
     pathElements.append(contentsOf: path.elements)
     pathElementStarts.append(pathElements.count)
     pathCoordinates.append(contentsOf: path.coordinates)
