@@ -2,88 +2,20 @@
 ///
 /// Layers and timeline entries are checked against schemas of dozens of keys (a layer's holds every property):
 /// matching each key of each mapping by a scan of the schema compared the key with every name of its length,
-/// thousands of instructions per layer in the many-small compile. Here a key's first 16 bytes, packed into two
-/// words with its length, find its slot in one probe or two.
+/// thousands of instructions per layer in the many-small compile. Here a key finds its index through a
+/// `NameTable`.
 final class SchemaTable: Sendable {
   let keys: [SchemaKey]
   /// Schema indices of the required keys, in schema order.
   let requiredIndices: [Int]
-  /// Open addressing: a schema index, or -1 for an empty slot. A power of two at least twice the key count.
-  private let slots: [Int32]
-  private let shift: UInt64
-  /// Per schema index: the name's first 16 bytes as two little-endian words, zero-padded.
-  private let packed: [PackedName]
-  /// Every name's bytes, for the rest of names longer than 16 bytes.
-  private let nameBytes: [UInt8]
-  private let nameStarts: [Int]
-
-  struct PackedName: Sendable, Equatable {
-    var low: UInt64
-    var high: UInt64
-    var count: Int
-  }
+  private let names: NameTable
 
   init(_ keys: [SchemaKey]) {
     self.keys = keys
     requiredIndices = keys.indices.filter { keys[$0].required }
-    var bits: UInt64 = 3
-    while 1 << bits < 2 * keys.count { bits += 1 }
-    shift = 64 - bits
-    var slots = [Int32](repeating: -1, count: 1 << bits)
-    var packed: [PackedName] = []
-    var nameBytes: [UInt8] = []
-    var nameStarts: [Int] = []
-    for key in keys {
-      let bytes = Array(key.name.utf8)
-      nameStarts.append(nameBytes.count)
-      nameBytes += bytes
-      packed.append(bytes.withUnsafeBufferPointer(Self.pack))
-    }
-    self.packed = packed
-    self.nameBytes = nameBytes
-    self.nameStarts = nameStarts
-    for index in keys.indices {
-      // The first of two equal names keeps the slot, as a scan from the start would find it.
-      var slot = Int(Self.hash(packed[index]) >> shift)
-      var taken = false
-      while slots[slot] >= 0 {
-        if packed[Int(slots[slot])] == packed[index], keys[Int(slots[slot])].name == keys[index].name { taken = true }
-        slot = (slot + 1) & (slots.count - 1)
-      }
-      if !taken { slots[slot] = Int32(index) }
-    }
-    self.slots = slots
+    names = NameTable(keys.map(\.name))
   }
 
   /// The schema index of the name spelt by `bytes` (which must be ASCII), or nil.
-  func index(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let key = Self.pack(bytes)
-    var slot = Int(Self.hash(key) >> shift)
-    while true {
-      let index = Int(slots[slot])
-      if index < 0 { return nil }
-      if packed[index] == key, key.count <= 16 || sameTail(index, bytes) { return index }
-      slot = (slot + 1) & (slots.count - 1)
-    }
-  }
-
-  private func sameTail(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = nameStarts[index]
-    for offset in 16..<bytes.count where nameBytes[start + offset] != bytes[offset] { return false }
-    return true
-  }
-
-  private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedName {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    for offset in 0..<min(bytes.count, 8) { low |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
-    if bytes.count > 8 {
-      for offset in 8..<min(bytes.count, 16) { high |= UInt64(bytes[offset]) << (8 * UInt64(offset - 8)) }
-    }
-    return PackedName(low: low, high: high, count: bytes.count)
-  }
-
-  private static func hash(_ name: PackedName) -> UInt64 {
-    (name.low ^ (name.high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(name.count)) &* 0xFF51_AFD7_ED55_8CCD
-  }
+  func index(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int? { names.index(ofASCII: bytes) }
 }

@@ -111,6 +111,13 @@ extension TimelineChecker {
   /// A key path, checked against the table and the type of layer instance `index`. The layer is read by index, and
   /// copied only to report: a copy retains every field of it, once per animation.
   func resolveKeyPath(_ node: YAMLNode, layer index: Int) -> AnimatableKeyPath? {
+    // Most key paths are a known name in ASCII, found from their bytes (no String, no hash of one); anything else
+    // is read as text, with its errors.
+    if context.document.kind(node) == .scalar, let keyPath = context.document.withScalarBytes(node, Self.knownKeyPath),
+      keyPath.animates(layers.layers[index].type), keyPath.property != PropertyName.shadowPath.rawValue
+    {
+      return keyPath
+    }
     guard let text = context.text(node, what: "a key path") else { return nil }
     let type = layers.layers[index].type
     guard let keyPath = AnimatableKeyPath.named(text) else {
@@ -153,6 +160,17 @@ extension TimelineChecker {
       return nil
     }
     return keyPath
+  }
+
+  private static let keyPathNames = NameTable(AnimatableKeyPath.all.map(\.name))
+
+  /// The key path whose name is `bytes` exactly, as `AnimatableKeyPath.named` finds it for ASCII text; nil for
+  /// anything else (empty, non-ASCII, unknown).
+  private static func knownKeyPath(_ bytes: UnsafeBufferPointer<UInt8>) -> AnimatableKeyPath? {
+    guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }), let index = keyPathNames.index(ofASCII: bytes) else {
+      return nil
+    }
+    return AnimatableKeyPath.all[index]
   }
 
   /// One value for a key path: its components, or a path's coordinates (same structure as the model path).
