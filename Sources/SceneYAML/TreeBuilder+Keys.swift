@@ -17,7 +17,7 @@ extension TreeBuilder {
       return
     }
     guard truncated.isEmpty, let base = bytes.baseAddress else { return checkKeysAsStrings(of: mapping) }
-    let unique = withUnsafeTemporaryAllocation(of: (start: Int, count: Int).self, capacity: entries) { keys in
+    let unique = withUnsafeTemporaryAllocation(of: PackedKey.self, capacity: entries) { keys in
       // Each key's text as a range of the source; the general case if one is not plain ASCII text there.
       for entry in 0..<entries {
         let key = document.child(record, of: mapping, at: 2 * entry)
@@ -26,11 +26,13 @@ extension TreeBuilder {
         else { return false }
         let start = Int(document.records[key].first)
         let count = Int(document.records[key].count)
-        for offset in start..<start + count where base[offset] >= 0x80 { return false }
-        keys[entry] = (start, count)
+        guard let packed = PackedKey(start: start, count: count, in: bytes) else { return false }
+        keys[entry] = packed
       }
-      func same(_ a: (start: Int, count: Int), _ b: (start: Int, count: Int)) -> Bool {
-        a.count == b.count && memcmp(base + a.start, base + b.start, a.count) == 0
+      // Keys of up to 16 bytes are equal when their packed words and lengths are; longer ones compare the rest.
+      func same(_ a: PackedKey, _ b: PackedKey) -> Bool {
+        a.count == b.count && a.low == b.low && a.high == b.high
+          && (a.count <= 16 || memcmp(base + a.start + 16, base + b.start + 16, a.count - 16) == 0)
       }
       if entries <= 16 {
         for later in 1..<entries {
@@ -71,6 +73,39 @@ extension TreeBuilder {
       } else {
         seen[key] = keySpan
       }
+    }
+  }
+}
+
+/// A mapping key's place in the source and its first 16 bytes, packed little-endian into two words (zero past its
+/// end), so that two keys of up to 16 bytes compare as three integers.
+struct PackedKey {
+  var start: Int
+  var count: Int
+  var low: UInt64 = 0
+  var high: UInt64 = 0
+
+  /// Nil when the key's text is not all ASCII (byte-equal is string-equal only there).
+  init?(start: Int, count: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    self.start = start
+    self.count = count
+    let base = bytes.baseAddress! + start
+    if start + 16 <= bytes.count {
+      // Two word loads, the bytes past the key masked off.
+      let raw = UnsafeRawPointer(base)
+      let first = raw.loadUnaligned(as: UInt64.self)
+      let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      low = count >= 8 ? first : first & ((1 << (8 * UInt64(count))) &- 1)
+      high = count >= 16 ? second : count <= 8 ? 0 : second & ((1 << (8 * UInt64(count - 8))) &- 1)
+    } else {
+      for offset in 0..<min(count, 16) {
+        let byte = UInt64(base[offset])
+        if offset < 8 { low |= byte << (8 * UInt64(offset)) } else { high |= byte << (8 * UInt64(offset - 8)) }
+      }
+    }
+    guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    if count > 16 {
+      for offset in 16..<count where base[offset] >= 0x80 { return nil }
     }
   }
 }

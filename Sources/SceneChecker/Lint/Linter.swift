@@ -88,18 +88,17 @@ final class Linter {
   /// the layer's `transform`.
   private func checkSublayerTransforms() {
     // Layers by index, here and below: `for layer in scene.layers` copies (retains) every field of every layer.
-    var superlayers = Set<Int>()
+    var superlayers = LayerSet()
     for index in scene.layers.indices where !scene.layers[index].isMask {
       if let parent = scene.layers[index].parent { superlayers.insert(parent) }
     }
-    var animated = Set<Int>()
+    var animated = LayerSet()
     for use in uses where use.use.property == .sublayerTransform { animated.insert(use.use.layer) }
     let property = LayerProperty.of(.sublayerTransform)
+    let defaultValue = property.defaultValue ?? []
     var reported = Set<String>()
     for index in scene.layers.indices where !superlayers.contains(index) {
-      let base = index * SlotLayout.count
-      let set = !scene.slotValues[base + property.slots.lowerBound..<base + property.slots.upperBound]
-        .elementsEqual(property.defaultValue ?? [])
+      let set = !holds(defaultValue, in: property.slots, of: index)
       guard set || animated.contains(index) else { continue }
       let layer = scene.layers[index]
       guard reported.insert(layer.baseID).inserted else { continue }
@@ -108,6 +107,19 @@ final class Linter {
         "'\(layer.baseID)' has a sublayerTransform but no sublayers, so it changes nothing",
         at: layer.idSpan, notes: ["sublayerTransform applies to a layer's sublayers, about the layer's anchor point"],
         help: "move it to the superlayer of the layers it should turn, or use `transform` on this layer")
+    }
+  }
+
+  /// Whether layer `index`'s model values in `slots` are `value` (a property's default), compared in place: every
+  /// layer is asked, and a generic comparison of two collections cost more than the rest of its check.
+  func holds(_ value: [Double], in slots: Range<Int>, of index: Int) -> Bool {
+    guard slots.count == value.count else { return false }
+    let base = index * SlotLayout.count + slots.lowerBound
+    return scene.slotValues.withUnsafeBufferPointer { values in
+      value.withUnsafeBufferPointer { value in
+        for offset in value.indices where values[base + offset] != value[offset] { return false }
+        return true
+      }
     }
   }
 

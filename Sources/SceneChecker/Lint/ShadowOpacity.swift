@@ -13,7 +13,7 @@ extension Linter {
     }
 
   func checkInvisibleShadows() {
-    var shown = Set<Int>()
+    var shown = LayerSet()
     // By the property's key: a String comparison per leaf cost more than the rest of the check.
     for use in uses where use.use.property == .shadowOpacity { shown.insert(use.use.layer) }
     for state in scene.stateMachine?.states ?? [] {
@@ -25,11 +25,9 @@ extension Linter {
       guard scene.value(SlotLayout.shadowOpacity, of: index) == 0 else { continue }
       // Compared in place: most layers keep the default shadowOpacity of 0, and an array per property per layer
       // (with a copy of the property's table row) made this check a fifth of the lint.
-      let base = index * SlotLayout.count
       let shaper = Self.shadowShapers.first { shaper in
         guard let defaultValue = shaper.defaultValue else { return true }
-        return !scene.slotValues[base + shaper.slots.lowerBound..<base + shaper.slots.upperBound]
-          .elementsEqual(defaultValue)
+        return !holds(defaultValue, in: shaper.slots, of: index)
       }
       let first = shaper?.name ?? (scene.layers[index].style.shadowPath == nil ? nil : "shadowPath")
       guard let first else { continue }
