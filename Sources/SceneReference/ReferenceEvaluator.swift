@@ -9,7 +9,9 @@ public enum ReferenceEvaluator {
   /// The presentation state of every layer of `scene` at scene time `time`, with `timelines` playing from scene
   /// time 0: one frame per entry of `scene.layers`, in that order.
   public static func frames(of scene: Scene, playing timelines: [Timeline], at time: Double) -> [LayerFrame] {
-    var state = scene.layers.indices.map { LayerFrame(values: scene.values(of: $0), path: scene.layers[$0].listNumbers) }
+    var state = scene.layers.indices.map {
+      LayerFrame(values: scene.values(of: $0), path: scene.layers[$0].listNumbers)
+    }
     let delays = scene.layers.map(\.replicaDelay)
     let shadowCounts = scene.layers.map { $0.style.shadowPath?.coordinates.count ?? 0 }
     // Document order: timelines as given, then depth-first within each tree.

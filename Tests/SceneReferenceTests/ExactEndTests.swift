@@ -159,7 +159,8 @@ import Testing
       let root = AnimationNode(kind: .instances(copies), timing: .transparent)
       let scene = Scene(
         name: "sweep", width: 10, height: 10, layers: layers,
-        slotValues: Array(repeatElement(values, count: layers.count).joined()), timelines: [Timeline(name: "t", autoplay: true, root: root)])
+        slotValues: Array(repeatElement(values, count: layers.count).joined()),
+        timelines: [Timeline(name: "t", autoplay: true, root: root)])
       var sampler = Sampler(plan: PlanCompiler.compile(scene))
       var frames: [LayerFrame] = []
       let time = 1000.0

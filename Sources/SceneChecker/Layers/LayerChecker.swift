@@ -287,7 +287,8 @@ struct LayerChecker {
           }
           continue
         }
-        if let slot = property.slot, context.writeLiteral(node, property: property, into: &slotValues, at: base + slot) {
+        if let slot = property.slot, context.writeLiteral(node, property: property, into: &slotValues, at: base + slot)
+        {
           continue
         }
         let value =
@@ -315,7 +316,8 @@ struct LayerChecker {
         return
       }
     }
-    guard let frame = context.literalVector(frameNode, count: 4) ?? context.vector(frameNode, kind: .rect).map(SIMD4.init)
+    guard
+      let frame = context.literalVector(frameNode, count: 4) ?? context.vector(frameNode, kind: .rect).map(SIMD4.init)
     else { return }
     guard frame[2] >= 0, frame[3] >= 0 else {
       context.error(CheckDiagnostics.outOfRange, "a frame's width and height must be ≥ 0", at: context.span(frameNode))

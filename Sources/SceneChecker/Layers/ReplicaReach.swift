@@ -12,7 +12,8 @@ enum ReplicaReach {
   /// `animatesInstanceCount` says whether some leaf of `timelines` animates `instanceCount` (`TimelineFacts`): the
   /// trees are walked only then.
   static func counts(
-    layers: [LayerInstance], slotValues: [Double], timelines: [Timeline], animatesInstanceCount: Bool, machine: StateMachine?, limit: Int
+    layers: [LayerInstance], slotValues: [Double], timelines: [Timeline], animatesInstanceCount: Bool,
+    machine: StateMachine?, limit: Int
   ) -> [String: Int] {
     var result: [String: Int] = [:]
     func note(_ layer: Int, _ value: Double, fromModel: Bool) {

@@ -102,7 +102,9 @@ extension Linter {
   }
 
   func modelValue(of leaf: Animation, in state: Int?, poses: [[Int: [StateMachine.PoseValue]]]) -> [Double] {
-    guard let state, let posed = poses[state][leaf.layer] else { return scene.value(of: leaf.keyPath, layer: leaf.layer) }
+    guard let state, let posed = poses[state][leaf.layer] else {
+      return scene.value(of: leaf.keyPath, layer: leaf.layer)
+    }
     // The pose written over a copy of this one layer's model, not of the scene's whole table.
     var layer = scene.layers[leaf.layer]
     var values = scene.values(of: leaf.layer)
