@@ -63,6 +63,13 @@ enum KeyframeLowering {
 
   static func isPaced(_ mode: CalculationMode) -> Bool { mode == .paced || mode == .cubicPaced }
 
+  /// Linear keyframes (two or more) whose segments all run at an even pace: `table` gives them their key times (or
+  /// even ones), a plain linear segment each and no coefficients, which `TrackTable.appendLinear` appends directly.
+  static func isPlainLinear(_ keyframes: Keyframes) -> Bool {
+    keyframes.calculationMode == .linear && keyframes.values.count >= 2
+      && (keyframes.timingFunctions?.allSatisfy(\.isLinear) ?? true)
+  }
+
   /// The Euclidean distance; for values so far apart that it overflows, the largest finite number (paced times
   /// over such values are then proportional to what `PacedKeyTimes.proportional` can still tell apart).
   static func distance(_ a: [Double], _ b: [Double]) -> Double {

@@ -25,6 +25,13 @@ enum TrackLowering {
       ]
       table = endpoints(values, flags: &flags, kind: SegmentKind.spring, coefficients: numbers)
     case .keyframes(let keyframes):
+      if KeyframeLowering.isPlainLinear(keyframes), let slot = keyPath.slot {
+        tracks.appendLinear(
+          keyPath: keyPath.name, layer: animation.layer, slot: slot, components: keyframes.values.width, flags: flags,
+          stages: stages, keyTimes: keyframes.keyTimes, keyCount: keyframes.values.count,
+          values: keyframes.values.flat)
+        return
+      }
       table = KeyframeLowering.table(keyframes)
     case .motion(let motion):
       table = MotionLowering.table(motion)

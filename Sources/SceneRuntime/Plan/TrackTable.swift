@@ -135,6 +135,38 @@ extension TrackTable {
     valueStarts.append(self.values.count)
   }
 
+  /// A track of `keyCount` keyframes joined by plain linear segments, which have no coefficients: most keyframe
+  /// animations. Appended as `append` would append it, without the key times and segment kinds built as arrays
+  /// first. `keyTimes` nil: evenly spaced, `i / (keyCount − 1)`.
+  package mutating func appendLinear(
+    keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [TimeStage],
+    keyTimes given: [Double]?, keyCount: Int, values: [Double]
+  ) {
+    precondition(keyCount >= 2 && given.map { $0.count == keyCount } ?? true, "two key times or more, one per key")
+    keyPaths.append(keyPath)
+    layers.append(layer)
+    slots.append(slot)
+    self.components.append(components)
+    self.flags.append(flags)
+    self.stages += stages
+    stageStarts.append(self.stages.count)
+    let segments = keyCount - 1
+    if let given {
+      keyTimes += given
+    } else {
+      for key in 0..<keyCount { keyTimes.append(Double(key) / Double(segments)) }
+    }
+    keyStarts.append(keyTimes.count)
+    let end = coefficients.count
+    for _ in 0..<segments {
+      segmentKinds.append(SegmentKind.linear)
+      coefficientStarts.append(end)
+    }
+    segmentStarts.append(segmentKinds.count)
+    self.values += values
+    valueStarts.append(self.values.count)
+  }
+
   /// Track `index`'s stages, root first.
   public func stages(of index: Int) -> ArraySlice<TimeStage> { stages[stageStarts[index]..<stageStarts[index + 1]] }
 
