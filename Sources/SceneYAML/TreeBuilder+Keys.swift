@@ -8,24 +8,24 @@ import SceneDiagnostics
 /// a small mapping, through a hash of their bytes in a large one. Anything else takes the string comparison.
 extension TreeBuilder {
   mutating func checkKeys(of mapping: YAMLNode) {
-    let record = document.records[mapping.index]
+    let record = nodes.record(mapping.index)
     let entries = Int(record.count) / 2
+    // The general case waits for the whole document (`parse`): it reads keys through the document's own arrays.
     guard entries > 1 else {
-      if entries == 1, document.kind(YAMLNode(index: document.child(record, of: mapping, at: 0))) != .scalar {
-        checkKeysAsStrings(of: mapping)
+      if entries == 1, nodes.kind(nodes.child(of: mapping.index, at: 0, children: document.children)) != .scalar {
+        keysToCompareAsStrings.append(mapping)
       }
       return
     }
-    guard truncated.isEmpty, let base = bytes.baseAddress else { return checkKeysAsStrings(of: mapping) }
+    guard truncated.isEmpty, let base = bytes.baseAddress else { return keysToCompareAsStrings.append(mapping) }
     let unique = withUnsafeTemporaryAllocation(of: PackedKey.self, capacity: entries) { keys in
       // Each key's text as a range of the source; the general case if one is not plain ASCII text there.
       for entry in 0..<entries {
-        let key = document.child(record, of: mapping, at: 2 * entry)
-        guard document.shapes[key] & 3 == YAMLNodeKind.scalar.rawValue,
-          document.shapes[key] & YAMLDocument.textInSource != 0
-        else { return false }
-        let start = Int(document.records[key].first)
-        let count = Int(document.records[key].count)
+        let key = nodes.child(of: mapping.index, at: 2 * entry, children: document.children)
+        let shape = nodes.shape(key)
+        guard shape & 3 == YAMLNodeKind.scalar.rawValue, shape & YAMLDocument.textInSource != 0 else { return false }
+        let start = Int(nodes.record(key).first)
+        let count = Int(nodes.record(key).count)
         guard let packed = PackedKey(start: start, count: count, in: bytes) else { return false }
         keys[entry] = packed
       }
@@ -50,7 +50,7 @@ extension TreeBuilder {
       return true
     }
     // Duplicates are rare: they are reported (in document order, against the first) by the string comparison.
-    if !unique { checkKeysAsStrings(of: mapping) }
+    if !unique { keysToCompareAsStrings.append(mapping) }
   }
 
   /// The general case: keys compared as Swift strings (canonically equivalent Unicode text is equal).

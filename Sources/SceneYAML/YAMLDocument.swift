@@ -51,43 +51,55 @@ public struct YAMLDocument: Sendable {
       ? node.index + 1 + position : Int(children[Int(record.first) + position])
   }
 
-  /// Appends an open collection, which ends at `end` until `close` says otherwise; returns its index.
-  mutating func appendCollection(_ kind: YAMLNodeKind, isFlow: Bool, start: UInt32, end: UInt32) -> Int {
-    records.append(Record(start: start, first: end, count: 0))
-    shapes.append(kind.rawValue | (isFlow ? 0x20 : 0) | Self.contiguousChildren)
-    return records.count - 1
+  /// Appends an open collection, which ends at `end` until `close` says otherwise; returns its index, or nil when
+  /// `nodes` is full.
+  func appendCollection(
+    _ kind: YAMLNodeKind, isFlow: Bool, start: UInt32, end: UInt32, to nodes: inout NodeColumns
+  ) -> Int? {
+    nodes.append(
+      Record(start: start, first: end, count: 0),
+      shape: kind.rawValue | (isFlow ? 0x20 : 0) | Self.contiguousChildren)
   }
 
   /// Gives the collection at `index` its end and children: `pending` when they are not the nodes right after it.
-  mutating func close(_ index: Int, end: UInt32, count: Int, pending: ArraySlice<UInt32>?) {
+  mutating func close(
+    _ index: Int, end: UInt32, count: Int, pending: ArraySlice<UInt32>?, in nodes: inout NodeColumns
+  ) {
+    var record = nodes.record(index)
     if let pending {
-      shapes[index] &= ~Self.contiguousChildren
+      nodes.setShape(index, nodes.shape(index) & ~Self.contiguousChildren)
       children.append(end)
-      records[index].first = UInt32(children.count)
+      record.first = UInt32(children.count)
       children.append(contentsOf: pending)
     } else {
-      records[index].first = end
+      record.first = end
     }
-    records[index].count = UInt32(count)
+    record.count = UInt32(count)
+    nodes.setRecord(index, record)
   }
 
-  /// Appends a scalar whose text is `text`, kept in `scalarBytes` after its end; returns its index.
-  mutating func appendScalar(style: YAMLScalarStyle, start: UInt32, end: UInt32, text: UnsafeBufferPointer<UInt8>?)
-    -> Int
-  {
+  /// Appends a scalar whose text is `text`, kept in `scalarBytes` after its end; returns its index, or nil when
+  /// `nodes` is full.
+  mutating func appendScalar(
+    style: YAMLScalarStyle, start: UInt32, end: UInt32, text: UnsafeBufferPointer<UInt8>?, to nodes: inout NodeColumns
+  ) -> Int? {
+    guard nodes.count < nodes.capacity else { return nil }
     withUnsafeBytes(of: end.littleEndian) { scalarBytes.append(contentsOf: $0) }
-    records.append(Record(start: start, first: UInt32(scalarBytes.count), count: UInt32(text?.count ?? 0)))
+    let first = UInt32(scalarBytes.count)
     if let text { scalarBytes.append(contentsOf: text) }
-    shapes.append(YAMLNodeKind.scalar.rawValue | style.rawValue << 2)
-    return records.count - 1
+    return nodes.append(
+      Record(start: start, first: first, count: UInt32(text?.count ?? 0)),
+      shape: YAMLNodeKind.scalar.rawValue | style.rawValue << 2)
   }
 
   /// Appends a scalar whose text is `source[first ..< first + count]`, just before its end (or its closing quote);
-  /// returns its index.
-  mutating func appendScalarInSource(style: YAMLScalarStyle, start: UInt32, first: UInt32, count: UInt32) -> Int {
-    records.append(Record(start: start, first: first, count: count))
-    shapes.append(YAMLNodeKind.scalar.rawValue | style.rawValue << 2 | Self.textInSource)
-    return records.count - 1
+  /// returns its index, or nil when `nodes` is full.
+  static func appendScalarInSource(
+    style: YAMLScalarStyle, start: UInt32, first: UInt32, count: UInt32, to nodes: inout NodeColumns
+  ) -> Int? {
+    nodes.append(
+      Record(start: start, first: first, count: count),
+      shape: YAMLNodeKind.scalar.rawValue | style.rawValue << 2 | textInSource)
   }
 
   /// The document's root node; `nil` for an empty document (a file of only comments or whitespace).

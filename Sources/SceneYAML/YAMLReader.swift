@@ -32,10 +32,17 @@ public enum YAMLReader {
       return Result(document: YAMLDocument(), diagnostics: [diagnostic])
     }
     return source.bytes.withUnsafeBufferPointer { buffer in
-      var builder = TreeBuilder(bytes: buffer, limits: limits)
-      builder.comparesEveryScalar = comparesEveryScalar
-      builder.document.source = source.bytes
-      builder.run(readsDeepFlow: readsDeepFlow)
+      // Room for the densest input first; a file denser still (empty values, deep `[[[`) is read again with
+      // twice the room, until it fits.
+      var capacity = TreeBuilder.nodeCapacity(forBytes: buffer.count)
+      var builder: TreeBuilder
+      repeat {
+        builder = TreeBuilder(bytes: buffer, limits: limits, nodeCapacity: capacity)
+        builder.comparesEveryScalar = comparesEveryScalar
+        builder.document.source = source.bytes
+        builder.run(readsDeepFlow: readsDeepFlow)
+        capacity *= 2
+      } while builder.nodesFull
       var result = Result(document: builder.document, diagnostics: builder.diagnostics.sorted)
       result.deepRegionsRead = builder.nextDeepRegion
       return result
@@ -51,7 +58,10 @@ struct TreeBuilder {
   var diagnostics = DiagnosticBag()
   var marks: MarkConverter
 
-  /// Open collections, innermost last.
+  /// The innermost open collection, kept out of `open`: every node is linked to it, and a field is changed in
+  /// place where an array's element is checked for uniqueness and bounds first.
+  var innermost: OpenCollection?
+  /// The other open collections, innermost last.
   var open: [OpenCollection] = []
   /// Children of open collections that are not the nodes right after them (see `OpenCollection`), moved into
   /// `document.children` when the collection closes.
@@ -64,20 +74,28 @@ struct TreeBuilder {
   var quotedInFlow: [Span] = []
   /// Compares single-line plain scalars with the source too (`addScalar`), for the tests.
   var comparesEveryScalar = false
+  /// The node columns being filled (`parse`), and whether a node found them full: the file is then read again with
+  /// more room (`YAMLReader.read`).
+  var nodes = NodeColumns()
+  let nodeCapacity: Int
+  var nodesFull = false
+  /// Mappings whose keys are compared as strings once the node columns are the document's (`checkKeys`).
+  var keysToCompareAsStrings: [YAMLNode] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
+  /// Room for the densest usual input, so that nothing grows: a growing array briefly holds its old and new
+  /// storage, which made reading the peak of a whole compile. A node usually takes at least two bytes (`1,` in a
+  /// flow list). Capacity never written is never touched, so it costs address space only, not resident memory
+  /// (specs run ~5 bytes per node).
+  static func nodeCapacity(forBytes count: Int) -> Int { count / 2 + 16 }
+
+  init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, nodeCapacity: Int? = nil) {
     self.bytes = bytes
     self.limits = limits
     self.marks = MarkConverter(bytes: bytes)
-    // Reserve for the densest input, so the arrays never grow: a growing array briefly holds its old and new
-    // storage, which made reading the peak of a whole compile. A node takes at least two bytes (`1,` in a flow
-    // list), scalar text is at most about the file's size. Capacity never written is never touched, so it costs
-    // address space only, not resident memory (specs run ~5 bytes per node).
-    let nodes = bytes.count / 2 + 16
-    document.scalarBytes.reserveCapacity(bytes.count / 4 + 16)  // only text that differs from the source
-    document.records.reserveCapacity(nodes)
-    document.shapes.reserveCapacity(nodes)
-    document.children.reserveCapacity(nodes)  // most collections list none (`contiguousChildren`)
+    self.nodeCapacity = nodeCapacity ?? Self.nodeCapacity(forBytes: bytes.count)
+    // Scalar text is at most about the file's size; only text that differs from the source is kept.
+    document.scalarBytes.reserveCapacity(bytes.count / 4 + 16)
+    document.children.reserveCapacity(self.nodeCapacity)  // most collections list none (`contiguousChildren`)
   }
 
   /// Deep flow collections read without libyaml (only with the depth limit raised; `DeepFlowScanner`), and the
@@ -98,8 +116,8 @@ struct TreeBuilder {
     }
     deepRegions = regions
     standIn.withUnsafeBufferPointer { parse($0) }
-    if deepRegionMissed || nextDeepRegion < regions.count {
-      var again = TreeBuilder(bytes: bytes, limits: limits)
+    if !nodesFull, deepRegionMissed || nextDeepRegion < regions.count {
+      var again = TreeBuilder(bytes: bytes, limits: limits, nodeCapacity: nodeCapacity)
       again.comparesEveryScalar = comparesEveryScalar
       again.document.source = document.source
       again.parse(bytes)
@@ -107,8 +125,24 @@ struct TreeBuilder {
     }
   }
 
-  /// Pulls libyaml's events over `input`: the file's bytes, or a copy with stand-ins for `deepRegions`.
+  /// Pulls libyaml's events over `input` (the file's bytes, or a copy with stand-ins for `deepRegions`) into node
+  /// columns that become the document's `records` and `shapes`.
   mutating func parse(_ input: UnsafeBufferPointer<UInt8>) {
+    let records = [YAMLDocument.Record](unsafeUninitializedCapacity: nodeCapacity) { recordBuffer, recordCount in
+      document.shapes = [UInt8](unsafeUninitializedCapacity: nodeCapacity) { shapeBuffer, shapeCount in
+        nodes = NodeColumns(records: recordBuffer, shapes: shapeBuffer)
+        parseEvents(input)
+        shapeCount = nodes.count
+      }
+      recordCount = nodes.count
+    }
+    nodes = NodeColumns()
+    document.records = records
+    for mapping in keysToCompareAsStrings { checkKeysAsStrings(of: mapping) }
+    keysToCompareAsStrings = []
+  }
+
+  private mutating func parseEvents(_ input: UnsafeBufferPointer<UInt8>) {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else { return }
     defer { yaml_parser_delete(&parser) }
@@ -212,7 +246,7 @@ struct TreeBuilder {
         "a scalar of \(text.count) bytes, more than the limit of \(limits.maxScalarBytes)",
         at: Span(start: span.start, end: min(span.end, span.start + 1)),
         help: "raise the limit with --max-scalar-bytes if it is meant")
-      truncated.insert(document.records.count)
+      truncated.insert(nodes.count)
       return addScalar(text: nil, style: .plain, span: span)
     }
     if flowDepth > 0, style != .plain { quotedInFlow.append(span) }
@@ -261,10 +295,9 @@ struct TreeBuilder {
     if let text, style == .plain, singleLine, !comparesEveryScalar, span.start >= 0, span.end <= bytes.count,
       span.end - span.start == text.count
     {
-      link(
-        document.appendScalarInSource(
-          style: style, start: UInt32(span.start), first: UInt32(span.start), count: UInt32(text.count)))
-      return true
+      return link(
+        YAMLDocument.appendScalarInSource(
+          style: style, start: UInt32(span.start), first: UInt32(span.start), count: UInt32(text.count), to: &nodes))
     }
     // Text as written (plain, or quoted without escapes: just inside the quote) is read from the source.
     // Only where the scalar ends right after its text (or its closing quote), as the arena derives the end.
@@ -272,13 +305,12 @@ struct TreeBuilder {
       YAMLDocument.endInSource(first: UInt32(offset), count: UInt32(text.count), quoted: style != .plain)
         == UInt32(span.end)
     {
-      link(
-        document.appendScalarInSource(
-          style: style, start: UInt32(span.start), first: UInt32(offset), count: UInt32(text.count)))
-      return true
+      return link(
+        YAMLDocument.appendScalarInSource(
+          style: style, start: UInt32(span.start), first: UInt32(offset), count: UInt32(text.count), to: &nodes))
     }
-    link(document.appendScalar(style: style, start: UInt32(span.start), end: UInt32(span.end), text: text))
-    return true
+    return link(
+      document.appendScalar(style: style, start: UInt32(span.start), end: UInt32(span.end), text: text, to: &nodes))
   }
 
   /// Where `text` lies in the source exactly as written: at the scalar's start (plain), or one byte in (quoted,
@@ -296,33 +328,36 @@ struct TreeBuilder {
   }
 
   mutating func openCollection(_ kind: YAMLNodeKind, flow: Bool, span: Span) -> Bool {
-    if open.count >= limits.maxDepth {
+    if open.count + (innermost == nil ? 0 : 1) >= limits.maxDepth {
       diagnostics.error(
         YAMLDiagnostics.tooDeep, "nesting deeper than \(limits.maxDepth) levels",
         at: Span(start: span.start, end: span.start + 1), help: "raise the limit with --max-depth if it is meant")
       return false
     }
-    let index = document.appendCollection(kind, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end))
-    link(index)
-    open.append(OpenCollection(node: index))
+    let appended = document.appendCollection(
+      kind, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), to: &nodes)
+    guard link(appended), let index = appended else { return false }
+    if let outer = innermost { open.append(outer) }
+    innermost = OpenCollection(node: index)
     if flow { flowDepth += 1 }
     return true
   }
 
   mutating func closeCollection(end: Int) {
-    guard let closed = open.popLast() else { return }
+    guard let closed = innermost else { return }
+    innermost = open.popLast()
     let index = closed.node
-    let closedEnd = UInt32(max(end, Int(document.records[index].start)))
+    let closedEnd = UInt32(max(end, Int(nodes.record(index).start)))
     if let pendingStart = closed.pendingStart {
-      document.close(index, end: closedEnd, count: closed.count, pending: pending[pendingStart...])
+      document.close(index, end: closedEnd, count: closed.count, pending: pending[pendingStart...], in: &nodes)
       pending.removeSubrange(pendingStart...)
     } else {
-      document.close(index, end: closedEnd, count: closed.count, pending: nil)
+      document.close(index, end: closedEnd, count: closed.count, pending: nil, in: &nodes)
     }
-    if document.kind(YAMLNode(index: index)) == .mapping { checkKeys(of: YAMLNode(index: index)) }
-    if document.isFlow(YAMLNode(index: index)) {
+    if nodes.kind(index) == .mapping { checkKeys(of: YAMLNode(index: index)) }
+    if nodes.isFlow(index) {
       flowDepth -= 1
-      if flowDepth == 0 { checkSwallowedColours(Span(start: Int(document.records[index].start), end: end)) }
+      if flowDepth == 0 { checkSwallowedColours(Span(start: Int(nodes.record(index).start), end: end)) }
     }
   }
 
@@ -345,13 +380,19 @@ struct TreeBuilder {
     }
   }
 
-  /// Links the node just appended at `index` to its parent (or makes it the root). Inlined: called for every node.
-  @inline(__always) mutating func link(_ index: Int) {
-    if open.isEmpty {
+  /// Links the node just appended at `index` to its parent (or makes it the root); returns false, to stop reading,
+  /// when there was no room for the node (`index` nil). Inlined: called for every node.
+  @inline(__always) mutating func link(_ index: Int?) -> Bool {
+    guard let index else {
+      nodesFull = true
+      return false
+    }
+    if innermost == nil {
       if document.root == nil { document.root = YAMLNode(index: index) }
     } else {
-      open[open.count - 1].add(child: index, pending: &pending)
+      innermost!.add(child: index, pending: &pending)
     }
+    return true
   }
 
   static func style(_ style: yaml_scalar_style_t) -> YAMLScalarStyle {

@@ -24,6 +24,22 @@ import Testing
     #expect(source.location(of: result.document.span(items[1]).start) == SourceLocation(line: 2, column: 8, offset: 20))
   }
 
+  /// Keys without values in a flow mapping are two nodes per three bytes, more than the reader makes room for at
+  /// first (`TreeBuilder.nodeCapacity`): the file is read again with more room, and nothing is lost.
+  @Test func aDenserFileThanTheFirstRoomIsReadWhole() throws {
+    let letters = "abcdefghijklmnopqrstuvwxyz".map { String($0) }
+    let keys = letters.flatMap { first in letters.map { first + $0 } }
+    let text = "{" + keys.joined(separator: ",") + "}"
+    #expect(2 * keys.count + 1 > TreeBuilder.nodeCapacity(forBytes: text.utf8.count))
+    let (result, _) = read(text)
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.document.nodeCount == 2 * keys.count + 1)
+    let root = try #require(result.document.root)
+    let entries = result.document.entries(root)
+    #expect(entries.map { result.document.scalar($0.key) } == keys)
+    #expect(entries.allSatisfy { result.document.isEmptyPlainScalar($0.value) })
+  }
+
   @Test func duplicateKeyPointsAtTheSecondAndNotesTheFirst() throws {
     let (result, source) = read("scene: a\nsize: [1, 1]\nscene: b\n")
     let diagnostic = try #require(result.diagnostics.first)

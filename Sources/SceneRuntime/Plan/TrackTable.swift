@@ -151,20 +151,31 @@ extension TrackTable {
     self.stages += stages
     stageStarts.append(self.stages.count)
     let segments = keyCount - 1
+    // Whole runs appended at once, from a buffer on the stack: an append per key or segment checked the array's
+    // uniqueness and capacity every time, and a lazy sequence went through an iterator.
     if let given {
       keyTimes += given
     } else {
-      for key in 0..<keyCount { keyTimes.append(Double(key) / Double(segments)) }
+      Self.append(keyCount, to: &keyTimes) { Double($0) / Double(segments) }
     }
     keyStarts.append(keyTimes.count)
+    Self.append(segments, to: &segmentKinds) { _ in SegmentKind.linear }
     let end = coefficients.count
-    for _ in 0..<segments {
-      segmentKinds.append(SegmentKind.linear)
-      coefficientStarts.append(end)
-    }
+    Self.append(segments, to: &coefficientStarts) { _ in end }
     segmentStarts.append(segmentKinds.count)
     self.values += values
     valueStarts.append(self.values.count)
+  }
+
+  /// Appends `element(i)` for i in 0 ..< count to `array` in one copy.
+  @inline(__always) private static func append<Element>(
+    _ count: Int, to array: inout [Element], element: (Int) -> Element
+  ) {
+    withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { buffer in
+      for index in 0..<count { (buffer.baseAddress! + index).initialize(to: element(index)) }
+      array.append(contentsOf: UnsafeBufferPointer(buffer))
+      _ = buffer.deinitialize()
+    }
   }
 
   /// Track `index`'s stages, root first.
