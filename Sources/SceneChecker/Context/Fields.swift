@@ -26,12 +26,18 @@ struct Fields {
   /// Bit `length % 64` set for every kept key's length: most lookups (the timing reader asks for ten keys per
   /// entry) are for a key the mapping lacks, and end at this bit.
   private let lengthBits: UInt64
+  /// The table the keys were matched with (`SchemaTable.Key` lookups check it), if any.
+  private let table: ObjectIdentifier?
+  /// Bit `schemaIndex % 64` set for every kept key: a `SchemaTable.Key` the mapping lacks ends at this bit.
+  private let indexBits: UInt64
 
-  init(node: YAMLNode, schema: [SchemaKey], items: [Item]) {
+  init(node: YAMLNode, schema: [SchemaKey], items: [Item], table: SchemaTable? = nil) {
     self.node = node
     self.schema = schema
     self.items = items
+    self.table = table.map(ObjectIdentifier.init)
     lengthBits = items.reduce(0) { $0 | 1 << UInt64($1.length & 63) }
+    indexBits = items.reduce(0) { $0 | 1 << UInt64($1.schemaIndex & 63) }
   }
 
   /// Kept keys, in document order.
@@ -53,6 +59,23 @@ struct Fields {
   func value(_ key: String) -> YAMLNode? { entry(key)?.value }
   func entry(_ key: String) -> YAMLEntry? { index(of: key).map { items[$0].entry } }
   func has(_ key: String) -> Bool { index(of: key) != nil }
+
+  /// The same lookups by a key of the table the mapping was read with, found by comparing integers: the hot
+  /// readers (a timeline entry's timing, kind and keyframes) ask for some thirty keys per animation.
+  func value(_ key: SchemaTable.Key) -> YAMLNode? { entry(key)?.value }
+  func entry(_ key: SchemaTable.Key) -> YAMLEntry? { index(of: key).map { items[$0].entry } }
+  func has(_ key: SchemaTable.Key) -> Bool { index(of: key) != nil }
+
+  private func index(of key: SchemaTable.Key) -> Int? {
+    precondition(table == key.table, "a key of the table the mapping was read with")
+    guard indexBits & 1 << UInt64(key.index & 63) != 0 else { return nil }
+    var index = items.count
+    while index > 0 {
+      index -= 1
+      if items[index].schemaIndex == key.index { return index }
+    }
+    return nil
+  }
 
   /// The last position of `key`, comparing only keys of its length: every key here is a schema name, in ASCII,
   /// where equal strings have equal lengths, and most keys of a mapping differ in length from the one looked up
@@ -108,7 +131,7 @@ extension CheckContext {
     } else {
       for index in allowed.indices where allowed[index].required { reportMissing(index) }
     }
-    return Fields(node: node, schema: allowed, items: items)
+    return Fields(node: node, schema: allowed, items: items, table: table)
   }
 
   /// The index of the first allowed key a mapping key (whose text is `text`) names. ASCII keys are compared as bytes

@@ -18,4 +18,16 @@ final class SchemaTable: Sendable {
 
   /// The schema index of the name spelt by `bytes` (which must be ASCII), or nil.
   func index(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int? { names.index(ofASCII: bytes) }
+
+  /// A key of this table by its index, for `Fields` read with the table: looked up by comparing integers.
+  struct Key {
+    let table: ObjectIdentifier
+    let index: Int
+  }
+
+  /// The key named `name`, which the schema must have.
+  func key(_ name: String) -> Key {
+    guard let index = keys.firstIndex(where: { $0.name == name }) else { preconditionFailure("no key \(name)") }
+    return Key(table: ObjectIdentifier(self), index: index)
+  }
 }

@@ -9,7 +9,7 @@ extension TimelineChecker {
   mutating func decodeAnimation(
     _ fields: Fields, target: TargetInstances?, timing: Timing, duration: Double?, timingOK: Bool
   ) -> AnimationNode? {
-    let keyPathNode = fields.value("keyPath")!
+    let keyPathNode = fields.value(EntryKey.keyPath)!
     guard let layerIndex = target?.first else {
       context.error(
         CheckDiagnostics.missingTarget, "this animation has no target layer", at: context.span(keyPathNode),
@@ -21,10 +21,10 @@ extension TimelineChecker {
     animatedLayers.insert(layerIndex)
     if keyPath.name == PropertyName.instanceCount.rawValue { facts.animatesInstanceCount = true }
 
-    let hasValues = fields.has("values")
-    let hasMotion = fields.has("path")
-    let hasSpring = fields.has("spring")
-    let hasFromToBy = fields.has("from") || fields.has("to") || fields.has("by")
+    let hasValues = fields.has(EntryKey.values)
+    let hasMotion = fields.has(EntryKey.path)
+    let hasSpring = fields.has(EntryKey.spring)
+    let hasFromToBy = fields.has(EntryKey.from) || fields.has(EntryKey.to) || fields.has(EntryKey.by)
     let kindCount = (hasValues ? 1 : 0) + (hasMotion ? 1 : 0) + (hasSpring ? 1 : 0)
     // The key lists are built only to name a clash: two arrays per animation otherwise.
     if kindCount > 1 || (hasValues || hasMotion) && hasFromToBy {
@@ -61,7 +61,7 @@ extension TimelineChecker {
       guard keyPath.name == "position" else {
         context.error(
           CheckDiagnostics.motionKeyPath, "a motion path moves `position`, not '\(keyPath.name)'",
-          at: context.span(fields.entry("path")!.key), help: "use `keyPath: position`, or give `values`")
+          at: context.span(fields.entry(EntryKey.path)!.key), help: "use `keyPath: position`, or give `values`")
         return nil
       }
       guard let motion = readMotion(fields) else { return nil }
@@ -76,9 +76,9 @@ extension TimelineChecker {
       }
       guard let values = readFromToBy(fields, keyPath: keyPath, layer: layerIndex) else { return nil }
       if hasSpring {
-        guard let spring = context.readSpring(fields.value("spring")!) else { return nil }
+        guard let spring = context.readSpring(fields.value(EntryKey.spring)!) else { return nil }
         context.checkSpringSettles(
-          spring, at: context.span(fields.entry("spring")!.key), durationGiven: duration != nil)
+          spring, at: context.span(fields.entry(EntryKey.spring)!.key), durationGiven: duration != nil)
         if duration == nil { resolvedTiming.duration = spring.settlingDuration }
         animation = Animation(
           layer: layerIndex, keyPath: keyPath, keyPathSpan: context.span(keyPathNode), content: .spring(spring, values))
@@ -88,11 +88,11 @@ extension TimelineChecker {
       }
     }
     guard countKeyframeValues(animation.content.keyframeValueCount, at: context.span(keyPathNode)) else { return nil }
-    if let node = fields.value("additive") {
+    if let node = fields.value(EntryKey.additive) {
       guard let value = context.bool(node) else { return nil }
       animation.additive = value
     }
-    if let node = fields.value("cumulative") {
+    if let node = fields.value(EntryKey.cumulative) {
       guard let value = context.bool(node) else { return nil }
       animation.cumulative = value
     }
@@ -233,7 +233,7 @@ extension TimelineChecker {
       default: values.by = value
       }
     }
-    if values.from != nil, values.to != nil, let byEntry = fields.entry("by") {
+    if values.from != nil, values.to != nil, let byEntry = fields.entry(EntryKey.by) {
       context.error(
         CheckDiagnostics.conflictingKeys, "from, to and by cannot all be given", at: context.span(byEntry.key),
         notes: ["Core Animation uses at most two of them"], help: "remove one of the three")

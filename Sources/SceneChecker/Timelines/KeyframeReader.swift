@@ -6,7 +6,7 @@ import SceneYAML
 /// Reads keyframe animations and checks the counts Core Animation requires.
 extension TimelineChecker {
   func readKeyframes(_ fields: Fields, keyPath: AnimatableKeyPath, layer: Int) -> Keyframes? {
-    let valuesNode = fields.value("values")!
+    let valuesNode = fields.value(EntryKey.values)!
     guard context.expectSequence(valuesNode, what: "a list of keyframe values") else { return nil }
     let rangeProperty = context.rangeProperty(of: keyPath)
     // Most keyframe lists are plain number literals: read straight from the arena into the flat values, with no
@@ -65,11 +65,13 @@ extension TimelineChecker {
     return finishKeyframes(fields, values: values)
   }
 
+  private static let cubicParameters = ["tension", "continuity", "bias"].map { ($0, EntryKey.table.key($0)) }
+
   /// The rest of a keyframe animation once its values are read: calculation mode, key times, timing functions and
   /// the cubic parameters.
   private func finishKeyframes(_ fields: Fields, values: KeyframeValues) -> Keyframes? {
     var keyframes = Keyframes(values: values)
-    if let modeNode = fields.value("calculationMode") {
+    if let modeNode = fields.value(EntryKey.calculationMode) {
       guard let word = context.word(modeNode, cases: CalculationModeNames.all, what: "a calculation mode"),
         let mode = CalculationMode(rawValue: word)
       else { return nil }
@@ -82,8 +84,8 @@ extension TimelineChecker {
     else { return nil }
     keyframes.keyTimes = timingOptions.keyTimes
     keyframes.timingFunctions = timingOptions.timingFunctions
-    for key in ["tension", "continuity", "bias"] {
-      guard let node = fields.value(key) else { continue }
+    for (key, entryKey) in Self.cubicParameters {
+      guard let node = fields.value(entryKey) else { continue }
       guard let list = perKeyframe(node, key: key, count: values.count) else { return nil }
       switch key {
       case "tension": keyframes.tension = list
@@ -93,29 +95,29 @@ extension TimelineChecker {
       if mode != .cubic && mode != .cubicPaced {
         context.error(
           LintDiagnostics.ignoredKey, "'\(key)' shapes cubic curves and is ignored in \(mode.rawValue) mode",
-          at: context.span(fields.entry(key)!.key), help: "set `calculationMode: cubic`, or remove '\(key)'")
+          at: context.span(fields.entry(entryKey)!.key), help: "set `calculationMode: cubic`, or remove '\(key)'")
       }
     }
     return keyframes
   }
 
   func readMotion(_ fields: Fields) -> Motion? {
-    guard let path = context.pathValue(fields.value("path")!) else { return nil }
+    guard let path = context.pathValue(fields.value(EntryKey.path)!) else { return nil }
     let segments = path.elements.filter { $0 != .move }.count
     guard segments > 0 else {
       context.error(
         CheckDiagnostics.wrongArity, "a motion path needs at least one line or curve",
-        at: context.span(fields.value("path")!))
+        at: context.span(fields.value(EntryKey.path)!))
       return nil
     }
     var motion = Motion(path: path)
-    if let modeNode = fields.value("calculationMode") {
+    if let modeNode = fields.value(EntryKey.calculationMode) {
       guard let word = context.word(modeNode, cases: CalculationModeNames.all, what: "a calculation mode"),
         let mode = CalculationMode(rawValue: word)
       else { return nil }
       motion.calculationMode = mode
     }
-    if let node = fields.value("rotationMode") {
+    if let node = fields.value(EntryKey.rotationMode) {
       guard let word = context.word(node, cases: RotationMode.allCases.map(\.rawValue), what: "a rotation mode") else {
         return nil
       }
@@ -138,7 +140,7 @@ extension TimelineChecker {
     var keyTimes: [Double]?
     var functions: [TimingFunction]?
     let paced = mode == .paced || mode == .cubicPaced
-    if let node = fields.value("keyTimes"), context.document.kind(node) == .scalar,
+    if let node = fields.value(EntryKey.keyTimes), context.document.kind(node) == .scalar,
       CheckContext.isValidName(context.document.scalar(node))
     {
       let expected = mode == .discrete ? keyframeCount + 1 : keyframeCount
@@ -146,13 +148,13 @@ extension TimelineChecker {
       if paced {
         context.error(
           LintDiagnostics.ignoredKey, "keyTimes are ignored in \(mode.rawValue) mode",
-          at: context.span(fields.entry("keyTimes")!.key),
+          at: context.span(fields.entry(EntryKey.keyTimes)!.key),
           notes: ["paced modes compute their own key times from the distances between values"],
           help: "remove keyTimes, or use calculationMode linear or cubic")
       } else {
         keyTimes = times
       }
-    } else if let node = fields.value("keyTimes") {
+    } else if let node = fields.value(EntryKey.keyTimes) {
       guard context.expectSequence(node, what: "a list of key times"), let items = context.flowItems(node) else {
         return nil
       }
@@ -160,7 +162,7 @@ extension TimelineChecker {
       if paced {
         context.error(
           LintDiagnostics.ignoredKey, "keyTimes are ignored in \(mode.rawValue) mode",
-          at: context.span(fields.entry("keyTimes")!.key),
+          at: context.span(fields.entry(EntryKey.keyTimes)!.key),
           notes: ["paced modes compute their own key times from the distances between values"],
           help: "remove keyTimes, or use calculationMode linear or cubic")
       } else if items.count != expected {
@@ -168,11 +170,14 @@ extension TimelineChecker {
           mode == .discrete
           ? "one more than the \(keyframeCount) values, as discrete mode holds each value until the next key time"
           : "one per value"
-        let what = fields.has("values") ? "values" : "keyframes of the motion path (one per point, move excepted)"
+        let what =
+          fields.has(EntryKey.values) ? "values" : "keyframes of the motion path (one per point, move excepted)"
         context.error(
           CheckDiagnostics.keyTimesCount, "\(items.count) keyTimes for \(keyframeCount) \(what); expected \(expected)",
           at: context.span(node),
-          labels: [.init("the \(what)", at: context.span(fields.value("values") ?? fields.value("path")!))],
+          labels: [
+            .init("the \(what)", at: context.span(fields.value(EntryKey.values) ?? fields.value(EntryKey.path)!))
+          ],
           notes: ["keyTimes need \(rule)"], help: "give \(expected) key times from 0 to 1")
         return nil
       }
@@ -201,7 +206,7 @@ extension TimelineChecker {
         keyTimes = times
       }
     }
-    if let node = fields.value("timingFunctions") {
+    if let node = fields.value(EntryKey.timingFunctions) {
       guard context.expectSequence(node, what: "a list of timing functions"), let items = context.flowItems(node) else {
         return nil
       }
@@ -213,7 +218,7 @@ extension TimelineChecker {
       if paced {
         context.error(
           LintDiagnostics.ignoredKey, "timingFunctions are ignored in \(mode.rawValue) mode",
-          at: context.span(fields.entry("timingFunctions")!.key),
+          at: context.span(fields.entry(EntryKey.timingFunctions)!.key),
           help: "remove them, or use calculationMode linear or cubic")
       } else if list.count != segmentCount {
         if abs(list.count - segmentCount) == 1 {

@@ -26,7 +26,6 @@ struct TimelineChecker {
   private var document: YAMLDocument { context.document }
 
   static let entryKeys: [SchemaKey] = SpecSchema.timing + SpecSchema.animation
-  private static let entryTable = SchemaTable(entryKeys)
 
   mutating func checkTimelines(_ node: YAMLNode) -> [Timeline] {
     guard context.expectMapping(node, place: "timelines") else { return [] }
@@ -173,15 +172,15 @@ struct TimelineChecker {
       noteClippedChildren(children, groupDuration: timing.duration, groupSpan: span)
       return AnimationNode(kind: .group(children), timing: timing, span: span)
     }
-    guard let fields = context.fields(of: node, table: Self.entryTable, place: "a timeline entry") else { return nil }
-    if !isRoot, let entry = fields.entry("autoplay") {
+    guard let fields = context.fields(of: node, table: EntryKey.table, place: "a timeline entry") else { return nil }
+    if !isRoot, let entry = fields.entry(EntryKey.autoplay) {
       context.error(
         CheckDiagnostics.misplacedKey, "'autoplay' belongs on a timeline's root entry", at: context.span(entry.key),
         help: "move it to the top of the timeline")
     }
     let (timing, duration, timingOK) = context.timing(fields)
     // Most entries are animations: decoded without building the list of kinds, which only a group or a clash needs.
-    if fields.has("keyPath"), !fields.has("group"), !fields.has("sequence") {
+    if fields.has(EntryKey.keyPath), !fields.has(EntryKey.group), !fields.has(EntryKey.sequence) {
       return decodeAnimation(fields, target: target, timing: timing, duration: duration, timingOK: timingOK)
     }
     let kinds = ["group", "sequence", "keyPath"].filter { fields.has($0) }

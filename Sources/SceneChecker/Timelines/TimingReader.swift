@@ -10,16 +10,16 @@ extension CheckContext {
     var timing = Timing()
     var duration: Double?
     var ok = true
-    func read(_ key: String, _ body: (YAMLNode) -> Bool) {
+    func read(_ key: SchemaTable.Key, _ body: (YAMLNode) -> Bool) {
       guard let node = fields.value(key) else { return }
       if !body(node) { ok = false }
     }
-    read("beginTime") { node in
+    read(EntryKey.beginTime) { node in
       guard let value = number(node, unit: .time, what: "a duration") else { return false }
       timing.beginTime = value
       return true
     }
-    read("duration") { node in
+    read(EntryKey.duration) { node in
       guard let value = number(node, unit: .time, what: "a duration") else { return false }
       guard value > 0 else {
         error(
@@ -30,49 +30,49 @@ extension CheckContext {
       duration = value
       return true
     }
-    read("speed") { node in
+    read(EntryKey.speed) { node in
       guard let value = number(node, unit: Unit.none) else { return false }
       timing.speed = value
       return true
     }
-    read("timeOffset") { node in
+    read(EntryKey.timeOffset) { node in
       guard let value = number(node, unit: .time, what: "a duration") else { return false }
       timing.timeOffset = value
       return true
     }
-    read("repeatCount") { node in
+    read(EntryKey.repeatCount) { node in
       guard let value = count(node) else { return false }
       timing.repeatCount = value
       return true
     }
-    read("repeatDuration") { node in
+    read(EntryKey.repeatDuration) { node in
       guard let value = count(node, unit: .time) else { return false }
       timing.repeatDuration = value
       return true
     }
-    read("autoreverses") { node in
+    read(EntryKey.autoreverses) { node in
       guard let value = bool(node) else { return false }
       timing.autoreverses = value
       return true
     }
-    read("fillMode") { node in
+    read(EntryKey.fillMode) { node in
       guard let word = word(node, cases: FillMode.allCases.map(\.rawValue), what: "a fill mode"),
         let mode = FillMode(rawValue: word)
       else { return false }
       timing.fillMode = mode
       return true
     }
-    read("removedOnCompletion") { node in
+    read(EntryKey.removedOnCompletion) { node in
       guard let value = bool(node) else { return false }
       timing.removedOnCompletion = value
       return true
     }
-    read("timingFunction") { node in
+    read(EntryKey.timingFunction) { node in
       guard let function = timingFunction(node) else { return false }
       timing.timingFunction = function.isLinear ? nil : function
       return true
     }
-    if let countEntry = fields.entry("repeatCount"), let durationEntry = fields.entry("repeatDuration"),
+    if let countEntry = fields.entry(EntryKey.repeatCount), let durationEntry = fields.entry(EntryKey.repeatDuration),
       timing.repeatCount > 0, timing.repeatDuration > 0
     {
       error(

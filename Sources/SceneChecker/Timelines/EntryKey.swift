@@ -1,0 +1,32 @@
+/// The keys of a timeline entry (`TimelineChecker.entryKeys`) as keys of the table entries are read with, for
+/// the readers that ask an entry for most of them (timing, kind, keyframes): compared as integers, not names.
+enum EntryKey {
+  static let table = SchemaTable(TimelineChecker.entryKeys)
+
+  static let beginTime = table.key("beginTime")
+  static let duration = table.key("duration")
+  static let speed = table.key("speed")
+  static let timeOffset = table.key("timeOffset")
+  static let repeatCount = table.key("repeatCount")
+  static let repeatDuration = table.key("repeatDuration")
+  static let autoreverses = table.key("autoreverses")
+  static let fillMode = table.key("fillMode")
+  static let removedOnCompletion = table.key("removedOnCompletion")
+  static let timingFunction = table.key("timingFunction")
+  static let autoplay = table.key("autoplay")
+  static let keyPath = table.key("keyPath")
+  static let group = table.key("group")
+  static let sequence = table.key("sequence")
+  static let values = table.key("values")
+  static let path = table.key("path")
+  static let spring = table.key("spring")
+  static let from = table.key("from")
+  static let to = table.key("to")
+  static let by = table.key("by")
+  static let additive = table.key("additive")
+  static let cumulative = table.key("cumulative")
+  static let keyTimes = table.key("keyTimes")
+  static let timingFunctions = table.key("timingFunctions")
+  static let calculationMode = table.key("calculationMode")
+  static let rotationMode = table.key("rotationMode")
+}
