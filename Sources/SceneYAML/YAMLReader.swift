@@ -237,7 +237,7 @@ struct TreeBuilder {
 
   /// A scalar event's node, or a placeholder when the scalar is longer than the limit. `singleLine`: libyaml's marks
   /// put the scalar on one line (see `addScalar`).
-  mutating func addScalarEvent(
+  @inline(__always) mutating func addScalarEvent(
     text: UnsafeBufferPointer<UInt8>, style: YAMLScalarStyle, span: Span, singleLine: Bool = false
   ) -> Bool {
     if text.count > limits.maxScalarBytes {

@@ -147,12 +147,18 @@ extension CheckContext {
     guard document.kind(node) == .sequence else { return nil }
     let count = document.count(node)
     guard count > 0, counts.contains(count) else { return nil }
-    var numbers: [Double] = []
-    numbers.reserveCapacity(count)
-    let allLiterals = document.allPlainScalarItems(node) { text in
-      guard let value = Self.literalNumber(text, unit: unit), accepts(value) else { return false }
-      numbers.append(value)
-      return true
+    // Written in place into storage of the list's length: keyframe lists hold most of a large spec's numbers,
+    // and an append each checked the array's uniqueness and capacity.
+    var allLiterals = false
+    let numbers = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var position = 0
+      allLiterals = document.allPlainScalarItems(node) { text in
+        guard let value = Self.literalNumber(text, unit: unit), accepts(value) else { return false }
+        (buffer.baseAddress! + position).initialize(to: value)
+        position += 1
+        return true
+      }
+      initialized = position
     }
     return allLiterals ? numbers : nil
   }
