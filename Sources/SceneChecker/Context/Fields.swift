@@ -35,7 +35,7 @@ struct Fields {
     self.node = node
     self.schema = schema
     self.items = items
-    self.table = table.map(ObjectIdentifier.init)
+    self.table = table?.layout
     lengthBits = items.reduce(0) { $0 | 1 << UInt64($1.length & 63) }
     indexBits = items.reduce(0) { $0 | 1 << UInt64($1.schemaIndex & 63) }
   }

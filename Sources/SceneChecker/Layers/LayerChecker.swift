@@ -48,7 +48,22 @@ struct LayerChecker {
   /// keys find their property through `Fields.schemaIndices` instead of hashing their text (`LayerProperty.named`).
   private static let keyProperties: [LayerProperty?] = allLayerKeys.map { LayerProperty.named($0.name) }
   private static let allLayerTable = SchemaTable(allLayerKeys)
-  private static let maskTable = SchemaTable(maskKeys)
+  private static let maskTable = SchemaTable(maskKeys, sameLayoutAs: allLayerTable)
+  /// The keys checking a layer asks for, as keys of both tables: compared as integers, not names.
+  private enum Key {
+    static let type = allLayerTable.key("type")
+    static let id = allLayerTable.key("id")
+    static let mask = allLayerTable.key("mask")
+    static let `repeat` = allLayerTable.key("repeat")
+    static let `as` = allLayerTable.key("as")
+    static let sublayers = allLayerTable.key("sublayers")
+    static let frame = allLayerTable.key("frame")
+    static let position = allLayerTable.key("position")
+    static let bounds = allLayerTable.key("bounds")
+    static let locations = allLayerTable.key("locations")
+    /// What `frame` conflicts with.
+    static let placing = [("position", position), ("bounds", bounds)]
+  }
   /// Parallel to `keyProperties`: the layer types each key's property belongs to, one bit per `LayerType` case, so
   /// that checking a key against the layer's type tests a bit instead of hashing into the property's set.
   private static let keyTypeBits: [UInt32] = keyProperties.map { property in
@@ -85,7 +100,7 @@ struct LayerChecker {
         of: node, table: isMask ? Self.maskTable : Self.allLayerTable, place: isMask ? "a mask layer" : "a layer")
     else { return }
     var type = LayerType.layer
-    if let typeNode = fields.value("type") {
+    if let typeNode = fields.value(Key.type) {
       guard !context.reportUnsupportedLayerType(typeNode),
         let word = context.word(typeNode, cases: LayerType.allCases.map(\.rawValue), what: "a layer type")
       else {
@@ -95,7 +110,7 @@ struct LayerChecker {
     }
     var baseID: String
     var idSpan: Span
-    if let idNode = fields.value("id") {
+    if let idNode = fields.value(Key.id) {
       guard let id = context.name(idNode, what: "layer id") else { return }
       baseID = id
       idSpan = context.span(idNode)
@@ -115,7 +130,7 @@ struct LayerChecker {
       return
     }
     checkTypeMembership(fields, type: type)
-    if isMask, let maskEntry = fields.entry("mask") {
+    if isMask, let maskEntry = fields.entry(Key.mask) {
       context.error(
         CheckDiagnostics.maskWithSublayers, "a mask layer cannot have a mask of its own",
         at: context.span(maskEntry.key),
@@ -124,9 +139,9 @@ struct LayerChecker {
 
     var count = 1
     var loopName = "i"
-    let repeated = fields.has("repeat")
-    if let repeatNode = fields.value("repeat") {
-      if isMask, let repeatEntry = fields.entry("repeat") {
+    let repeated = fields.has(Key.`repeat`)
+    if let repeatNode = fields.value(Key.`repeat`) {
+      if isMask, let repeatEntry = fields.entry(Key.`repeat`) {
         context.error(
           CheckDiagnostics.maskWithSublayers, "a mask layer cannot be repeated", at: context.span(repeatEntry.key),
           help: "a layer has one mask; draw several shapes in the mask's path instead")
@@ -148,7 +163,7 @@ struct LayerChecker {
         return
       }
       count = Int(value)
-      if let asNode = fields.value("as") {
+      if let asNode = fields.value(Key.`as`) {
         guard let name = context.name(asNode, what: "loop variable") else { return }
         guard context.checkNotShadowing(name, at: context.span(asNode)),
           context.checkLetName(name, at: context.span(asNode), what: "the loop variable")
@@ -156,7 +171,7 @@ struct LayerChecker {
         context.warnIfHidingLet(loopVariable: name, at: context.span(asNode))
         loopName = name
       }
-    } else if let asNode = fields.value("as") {
+    } else if let asNode = fields.value(Key.`as`) {
       context.error(
         CheckDiagnostics.misplacedKey, "'as' names the loop variable of `repeat`, which this layer lacks",
         at: context.span(asNode), help: "add `repeat: N`, or remove `as`")
@@ -202,11 +217,11 @@ struct LayerChecker {
         if !binding.isEmpty { bindings[index] = binding }
       }
       // A mask is in its layer's coordinates and time: the same copy, not one of its own.
-      if let maskNode = fields.value("mask"), !isMask {
+      if let maskNode = fields.value(Key.mask), !isMask {
         checkLayer(
           maskNode, parent: index, suffix: instanceSuffix, replica: replica.sameCopy, isMask: true, depth: depth + 1)
       }
-      guard let sublayers = fields.value("sublayers") else { continue }
+      guard let sublayers = fields.value(Key.sublayers) else { continue }
       guard type == .replicator else {
         checkList(sublayers, parent: index, suffix: instanceSuffix, replica: replica.sameCopy, depth: depth + 1)
         continue
@@ -300,15 +315,15 @@ struct LayerChecker {
     }
     applyFrame(fields, values: base)
     if layer.type == .gradient {
-      context.finishGradient(&layer, fields: fields, locationsGiven: fields.has("locations"), compare: !stopsUnread)
+      context.finishGradient(&layer, fields: fields, locationsGiven: fields.has(Key.locations), compare: !stopsUnread)
     }
   }
 
   /// `frame` sets position and bounds as CALayer.frame does with an identity transform.
   private mutating func applyFrame(_ fields: Fields, values base: Int) {
-    guard let frameNode = fields.value("frame") else { return }
-    for other in ["position", "bounds"] {
-      if let entry = fields.entry(other) {
+    guard let frameNode = fields.value(Key.frame) else { return }
+    for (other, key) in Key.placing {
+      if let entry = fields.entry(key) {
         context.error(
           CheckDiagnostics.conflictingKeys, "'\(other)' and 'frame' both place the layer", at: context.span(entry.key),
           labels: [.init("frame given here", at: context.span(frameNode))],

@@ -9,11 +9,21 @@ final class SchemaTable: Sendable {
   /// Schema indices of the required keys, in schema order.
   let requiredIndices: [Int]
   private let names: NameTable
+  /// The table whose `Key`s this one takes (`layout`), when it is not this one.
+  private let sharedLayout: ObjectIdentifier?
+  /// The table whose `Key`s this one takes: itself, or one with the same key names in the same order.
+  var layout: ObjectIdentifier { sharedLayout ?? ObjectIdentifier(self) }
 
-  init(_ keys: [SchemaKey]) {
+  /// `sameLayoutAs`: a table with the same key names in the same order (the mask table, whose `id` differs only in
+  /// its summary), whose `Key`s then work for this one too.
+  init(_ keys: [SchemaKey], sameLayoutAs other: SchemaTable? = nil) {
     self.keys = keys
     requiredIndices = keys.indices.filter { keys[$0].required }
     names = NameTable(keys.map(\.name))
+    if let other {
+      precondition(other.keys.map(\.name) == keys.map(\.name), "the same key names in the same order")
+    }
+    sharedLayout = other?.layout
   }
 
   /// The schema index of the name spelt by `bytes` (which must be ASCII), or nil.
@@ -28,6 +38,6 @@ final class SchemaTable: Sendable {
   /// The key named `name`, which the schema must have.
   func key(_ name: String) -> Key {
     guard let index = keys.firstIndex(where: { $0.name == name }) else { preconditionFailure("no key \(name)") }
-    return Key(table: ObjectIdentifier(self), index: index)
+    return Key(table: layout, index: index)
   }
 }
