@@ -25,14 +25,17 @@ public enum PlanCompiler {
     let delays = scene.layers.map(\.replicaDelay)
     let shadowOffsets = plan.layers.ids.indices.map { plan.layers.listRange(of: .shadowPath, layer: $0)!.lowerBound }
     var line = 0  // the source map's search cursor: tracks come in document order
+    // One lowering for every timeline, its stage stack and spans emptied between them rather than grown anew.
+    var lowering = Lowering(delays: delays, shadowOffsets: shadowOffsets)
     for index in scene.timelines.indices {
-      var lowering = Lowering(delays: delays, shadowOffsets: shadowOffsets)
+      lowering.spans.removeAll(keepingCapacity: true)
       lowering.lower(&scene.timelines[index].root, isRoot: true, into: &plan.tracks)
-      let spans = lowering.spans
       plan.timelines.append(
         name: scene.timelines[index].name, autoplay: scene.timelines[index].autoplay, trackEnd: plan.tracks.count)
-      if let source {
-        sourceMap?.tracks += spans.map { SourceMapping.location($0, in: source, searchingFrom: &line) }
+      if let source, sourceMap != nil {
+        for span in lowering.spans {
+          sourceMap!.tracks.append(SourceMapping.location(span, in: source, searchingFrom: &line))
+        }
       }
     }
     plan.sourceMap = sourceMap
