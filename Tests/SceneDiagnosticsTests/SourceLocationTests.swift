@@ -20,6 +20,9 @@ import Testing
     let texts = [
       "scene: a\nsize: [1, 1]\n", "a: 按住拍\nb: [x, \"y\"]\nc: plain ASCII after\n", "\u{FEFF}a: 1\nb: é\n",
       String(repeating: "{id: n, s: [", count: 40) + "x" + String(repeating: "]}", count: 40) + "\n# é\nz: 1",
+      // Line feeds next to each other and to vertical tabs (0x0B, one bit from a line feed), across the eight-byte
+      // words the line table is scanned in.
+      "\n\n\u{0B}\n\u{0B}\u{0B}\u{0B}\n" + String(repeating: "\n", count: 11) + "\u{0B}x\n\u{0B}\u{0B}\n\n",
     ]
     for text in texts {
       let source = SourceFile(path: "l.yaml", text: text)
