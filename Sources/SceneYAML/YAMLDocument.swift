@@ -53,12 +53,12 @@ public struct YAMLDocument: Sendable {
 
   /// Appends an open collection, which ends at `end` until `close` says otherwise; returns its index, or nil when
   /// `nodes` is full.
-  func appendCollection(
+  static func appendCollection(
     _ kind: YAMLNodeKind, isFlow: Bool, start: UInt32, end: UInt32, to nodes: inout NodeColumns
   ) -> Int? {
     nodes.append(
       Record(start: start, first: end, count: 0),
-      shape: kind.rawValue | (isFlow ? 0x20 : 0) | Self.contiguousChildren)
+      shape: kind.rawValue | (isFlow ? 0x20 : 0) | contiguousChildren)
   }
 
   /// Gives the collection at `index` its end and children: `pending` when they are not the nodes right after it.

@@ -334,7 +334,7 @@ struct TreeBuilder {
         at: Span(start: span.start, end: span.start + 1), help: "raise the limit with --max-depth if it is meant")
       return false
     }
-    let appended = document.appendCollection(
+    let appended = YAMLDocument.appendCollection(
       kind, isFlow: flow, start: UInt32(span.start), end: UInt32(span.end), to: &nodes)
     guard link(appended), let index = appended else { return false }
     if let outer = innermost { open.append(outer) }
