@@ -162,22 +162,17 @@ struct ExportExtreme: CustomTestStringConvertible, Sendable {
   @Test(arguments: [false, true]) func aStaticLargePathCostsItsSizeOnce(withStates: Bool) throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var yaml = """
-      scene: longpath
-      size: [100, 100]
-      layers:
-        - id: p
-          type: shape
-          path: "\(ExportFixtures.slowPath)"
-      timelines:
-        t:
-          autoplay: true
-          target: p
-          keyPath: opacity
-          values: [1, 0, 1]
-          duration: 60
+    var yaml =
+      ExportFixtures.slowPathScene + "\n" + """
+        timelines:
+          t:
+            autoplay: true
+            target: p
+            keyPath: opacity
+            values: [1, 0, 1]
+            duration: 60
 
-      """
+        """
     if withStates {
       yaml += """
         states:

@@ -177,6 +177,16 @@ enum ExportFixtures {
   static let slowPath =
     "M0 0 " + (0..<10_000).map { "C\($0 % 100) 1 \(7 * $0 % 100) 2 \(13 * $0 % 100) 3" }.joined(separator: " ")
 
+  /// A scene of one shape layer `p` drawing `slowPath` (no final line break: the caller may add timelines).
+  static let slowPathScene = """
+    scene: longpath
+    size: [100, 100]
+    layers:
+      - id: p
+        type: shape
+        path: "\(slowPath)"
+    """
+
   static func write(_ text: String, name: String, in folder: URL) -> String {
     let path = folder.appendingPathComponent("\(name).yaml").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

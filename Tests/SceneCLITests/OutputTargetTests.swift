@@ -231,14 +231,7 @@ final class ReceivedBytes: @unchecked Sendable {
   func aSignalDuringTheRealRasterizerLeavesNoFileBehind(_ name: String) throws {
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let yaml = """
-      scene: longpath
-      size: [100, 100]
-      layers:
-        - id: p
-          type: shape
-          path: "\(ExportFixtures.slowPath)"
-      """
+    let yaml = ExportFixtures.slowPathScene
     let spec = folder.appendingPathComponent("longpath.yaml").path
     try Data(yaml.utf8).write(to: URL(fileURLWithPath: spec))
     let output = folder.appendingPathComponent(name).path

@@ -113,13 +113,7 @@ extension TrackTable {
     keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [TimeStage],
     keyTimes: [Double], segmentKinds: [UInt8], coefficients: [Double], values: [Double]
   ) {
-    keyPaths.append(keyPath)
-    layers.append(layer)
-    slots.append(slot)
-    self.components.append(components)
-    self.flags.append(flags)
-    self.stages += stages
-    stageStarts.append(self.stages.count)
+    appendDestination(keyPath: keyPath, layer: layer, slot: slot, components: components, flags: flags, stages: stages)
     self.keyTimes += keyTimes
     keyStarts.append(self.keyTimes.count)
     var end = self.coefficients.count
@@ -143,13 +137,7 @@ extension TrackTable {
     keyTimes given: [Double]?, keyCount: Int, values: [Double]
   ) {
     precondition(keyCount >= 2 && given.map { $0.count == keyCount } ?? true, "two key times or more, one per key")
-    keyPaths.append(keyPath)
-    layers.append(layer)
-    slots.append(slot)
-    self.components.append(components)
-    self.flags.append(flags)
-    self.stages += stages
-    stageStarts.append(self.stages.count)
+    appendDestination(keyPath: keyPath, layer: layer, slot: slot, components: components, flags: flags, stages: stages)
     let segments = keyCount - 1
     // Whole runs appended at once, from a buffer on the stack: an append per key or segment checked the array's
     // uniqueness and capacity every time, and a lazy sequence went through an iterator.
@@ -165,6 +153,19 @@ extension TrackTable {
     segmentStarts.append(segmentKinds.count)
     self.values += values
     valueStarts.append(self.values.count)
+  }
+
+  /// What `append` and `appendLinear` both begin with: where the track writes, and its stages.
+  private mutating func appendDestination(
+    keyPath: String, layer: Int, slot: Int, components: Int, flags: TrackFlags, stages: [TimeStage]
+  ) {
+    keyPaths.append(keyPath)
+    layers.append(layer)
+    slots.append(slot)
+    self.components.append(components)
+    self.flags.append(flags)
+    self.stages += stages
+    stageStarts.append(self.stages.count)
   }
 
   /// Appends `element(i)` for i in 0 ..< count to `array` in one copy.
