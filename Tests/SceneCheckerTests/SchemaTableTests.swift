@@ -48,4 +48,28 @@ struct SchemaTableTests {
     #expect(Self.look("removedOnCompletionLonG", in: table) == nil)
     #expect(Self.look("id", in: table) == 2)
   }
+
+  /// The packing reads whole words that overlap inside the text: every length from 1 to 20 bytes, with a change at
+  /// every position, and text inside a larger buffer (bytes around it that a wider load would take in).
+  @Test func everyLengthAndEveryBytePositionIsRead() {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+    let names = (1...20).map { String(decoding: alphabet.prefix($0), as: UTF8.self) }
+    let table = NameTable(names)
+    for (index, name) in names.enumerated() {
+      let bytes = Array(name.utf8)
+      // Framed by bytes that would make a longer name if they were read.
+      let framed = Array("xyz".utf8) + bytes + alphabet
+      framed.withUnsafeBufferPointer { buffer in
+        let inside = UnsafeBufferPointer(rebasing: buffer[3..<3 + bytes.count])
+        #expect(table.index(ofASCII: inside) == index, "\(name)")
+      }
+      for position in bytes.indices {
+        var changed = bytes
+        changed[position] = UInt8(ascii: "#")
+        #expect(changed.withUnsafeBufferPointer { table.index(ofASCII: $0) } == nil, "\(name) at \(position)")
+        changed[position] = 0xC3  // a lead byte: not ASCII, so no name of the table
+        #expect(changed.withUnsafeBufferPointer { table.index(ofASCII: $0) } == nil, "\(name) at \(position)")
+      }
+    }
+  }
 }

@@ -140,11 +140,14 @@ extension CheckContext {
   private func allowedIndex(
     of key: YAMLNode, text: UnsafeBufferPointer<UInt8>, in allowed: [SchemaKey], table: SchemaTable?
   ) -> Int? {
+    // The table's lookup packs the text and tells ASCII from other text in one pass; only a miss (an unknown key,
+    // or text that is not ASCII) reads the bytes again.
+    if let table, let index = table.index(ofASCII: text) { return index }
     guard text.allSatisfy({ $0 < 0x80 }) else {
       let text = document.scalar(key)
       return allowed.firstIndex { $0.name == text }
     }
-    if let table { return table.index(ofASCII: text) }
+    if table != nil { return nil }
     // By index: `for key in allowed` would copy (retain and release) every field of every schema key.
     for index in allowed.indices where allowed[index].nameLength == text.count {
       var name = allowed[index].name
@@ -162,9 +165,12 @@ extension CheckContext {
     return name.withUTF8 { wanted in
       for index in 0..<document.count(node) {
         let entry = document.entry(node, index)
+        // Equal bytes are equal text; otherwise an ASCII key differs, and another is compared as a string.
+        // (`elementsEqual` compared through iterators, byte by byte, for every entry of every timeline entry.)
         let equal: Bool? = document.withScalarBytes(entry.key) { bytes in
+          if ByteSearch.same(bytes, wanted) { return true }
           for byte in bytes where byte >= 0x80 { return nil }
-          return bytes.elementsEqual(wanted)
+          return false
         }
         if equal ?? (document.scalar(entry.key) == String(decoding: wanted, as: UTF8.self)) { return entry }
       }

@@ -199,8 +199,11 @@ struct LayerChecker {
         }
         return
       }
+      // Most layers are neither repeated nor a replicator's copy: their id is the base id, with no string joined.
+      let copySuffix = replica.suffix
+      let id = instanceSuffix.isEmpty && copySuffix.isEmpty ? baseID : baseID + instanceSuffix + copySuffix
       var layer = LayerInstance(
-        id: baseID + instanceSuffix + replica.suffix, baseID: baseID, instanceIndex: repeated ? instance : nil,
+        id: id, baseID: baseID, instanceIndex: repeated ? instance : nil,
         type: type, parent: parent, isMask: isMask, span: context.span(node), idSpan: idSpan)
       layer.replicaIndex = replica.index
       layer.replicaDelay = replica.delay
@@ -270,13 +273,13 @@ struct LayerChecker {
     let typeBit = Self.typeBit(layer.type)
     for position in 0..<fields.count where Self.keyTypeBits[fields.schemaIndex(at: position)] & typeBit != 0 {
       guard let property = Self.keyProperties[fields.schemaIndex(at: position)] else { continue }
-      let key = fields.key(at: position)
       let node = fields.entry(at: fields.lastPosition(sameAs: position)).value
       switch property.kind {
       case .path:
         guard let path = context.pathValue(node) else { continue }
         if property.key == .shadowPath { layer.style.shadowPath = path } else { layer.path = path }
       case .enumeration:
+        let key = fields.key(at: position)  // for the message only: a string retained per key otherwise
         guard let word = context.word(node, cases: property.cases, what: "a value of \(key)") else { continue }
         layer.style.setWord(word, of: property.key)
       case .string:

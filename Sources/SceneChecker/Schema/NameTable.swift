@@ -28,7 +28,7 @@ struct NameTable: Sendable {
       let bytes = Array(name.utf8)
       nameStarts.append(nameBytes.count)
       nameBytes += bytes
-      packed.append(bytes.withUnsafeBufferPointer(Self.pack))
+      packed.append(bytes.withUnsafeBufferPointer { Self.packASCII($0)! })  // names are ASCII
     }
     self.packed = packed
     self.nameBytes = nameBytes
@@ -46,9 +46,10 @@ struct NameTable: Sendable {
     self.slots = slots
   }
 
-  /// The index of the name spelt by `bytes` (which must be ASCII), or nil.
+  /// The index of the name spelt by `bytes`, or nil; nil too for text that is not all ASCII, which no name of the
+  /// table is (callers compare such text as strings).
   func index(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let key = Self.pack(bytes)
+    guard let key = Self.packASCII(bytes) else { return nil }
     var slot = Int(Self.hash(key) >> shift)
     while true {
       let index = Int(slots[slot])
@@ -64,14 +65,39 @@ struct NameTable: Sendable {
     return true
   }
 
-  private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedName {
-    var low: UInt64 = 0
+  /// `bytes` packed as `PackedName`, or nil when they are not all ASCII. Read in at most four loads of whole words,
+  /// overlapping inside the text (never past it), rather than byte by byte: every key of every mapping comes here.
+  private static func packASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedName? {
+    let count = bytes.count
+    guard let base = bytes.baseAddress, count > 0 else { return PackedName(low: 0, high: 0, count: 0) }
+    let raw = UnsafeRawPointer(base)
+    var low: UInt64
     var high: UInt64 = 0
-    for offset in 0..<min(bytes.count, 8) { low |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
-    if bytes.count > 8 {
-      for offset in 8..<min(bytes.count, 16) { high |= UInt64(bytes[offset]) << (8 * UInt64(offset - 8)) }
+    if count >= 8 {
+      low = raw.loadUnaligned(as: UInt64.self)
+      if count >= 16 {
+        high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      } else if count > 8 {
+        // Bytes count − 8 ..< count, of which the top count − 8 are bytes 8 ..< count.
+        high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (8 * UInt64(16 - count))
+      }
+    } else if count >= 4 {
+      // Two loads that overlap on equal bytes: OR-ing them places every byte once.
+      let head = UInt64(raw.loadUnaligned(as: UInt32.self))
+      let tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      low = head | tail << (8 * UInt64(count - 4))
+    } else if count >= 2 {
+      let head = UInt64(raw.loadUnaligned(as: UInt16.self))
+      let tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
+      low = head | tail << (8 * UInt64(count - 2))
+    } else {
+      low = UInt64(base[0])
     }
-    return PackedName(low: low, high: high, count: bytes.count)
+    guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    if count > 16 {
+      for offset in 16..<count where base[offset] >= 0x80 { return nil }
+    }
+    return PackedName(low: low, high: high, count: count)
   }
 
   private static func hash(_ name: PackedName) -> UInt64 {

@@ -167,7 +167,7 @@ extension TimelineChecker {
   /// The key path whose name is `bytes` exactly, as `AnimatableKeyPath.named` finds it for ASCII text; nil for
   /// anything else (empty, non-ASCII, unknown).
   private static func knownKeyPath(_ bytes: UnsafeBufferPointer<UInt8>) -> AnimatableKeyPath? {
-    guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }), let index = keyPathNames.index(ofASCII: bytes) else {
+    guard !bytes.isEmpty, let index = keyPathNames.index(ofASCII: bytes) else {
       return nil
     }
     return AnimatableKeyPath.all[index]

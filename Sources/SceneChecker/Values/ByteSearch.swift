@@ -6,6 +6,13 @@
 
 /// Finding a byte string in a byte buffer: `memchr` for the first byte, then a comparison.
 enum ByteSearch {
+  /// Whether `a` and `b` hold the same bytes: one `memcmp` rather than a comparison through iterators.
+  static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+    return memcmp(left, right, a.count) == 0
+  }
+
   /// The offset of the first occurrence of `needle` in `haystack` at or after `start`, or nil.
   static func firstOffset(
     of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0
