@@ -32,20 +32,7 @@ public enum ProfileDrivers {
   public static func ratio(path: String, rounds: Int) throws {
     guard let data = FileManager.default.contents(atPath: path) else { throw CompileBenchmark.Failure.libyamlFailed }
     let bytes = [UInt8](data)
-    var floors: [Double] = []
-    var compiles: [Double] = []
-    for _ in 0..<max(1, rounds) {
-      var start = cbench_thread_cpu_now()
-      let events = bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) }
-      floors.append(cbench_thread_cpu_now() - start)
-      blackHole(events)
-      start = cbench_thread_cpu_now()
-      guard let plan = CompileBenchmark.compileAsTheCommandDoes(bytes, path: path) else {
-        throw CompileBenchmark.Failure.doesNotCheck(path)
-      }
-      blackHole(plan.tracks.count)
-      compiles.append(cbench_thread_cpu_now() - start)
-    }
+    let (floors, compiles) = try alternate(bytes, path: path, rounds: rounds)
     let floor = Timing.median(floors)
     let compile = Timing.median(compiles)
     var phases: [String: [Double]] = [:]
@@ -88,6 +75,54 @@ public enum ProfileDrivers {
         + "\(String(format: "%.2f", compile / floor))× (medians of \(floors.count) rounds, thread CPU); "
         + "paired \(String(format: "%.2f", Timing.median(paired)))× "
         + "(\(String(format: "%.2f", paired.first ?? .nan))–\(String(format: "%.2f", paired.last ?? .nan)))")
+  }
+
+  /// `rounds` rounds of the floor, then a compile of the same bytes (thread CPU seconds each), `afterRound` called
+  /// after each with its two times. The first round of a process is a cold one (fresh pages, first calls), slower
+  /// than the rest: with few rounds per process it weighs in the median.
+  private static func alternate(
+    _ bytes: [UInt8], path: String, rounds: Int, afterRound: (Double, Double) -> Void = { _, _ in }
+  ) throws -> (floors: [Double], compiles: [Double]) {
+    var floors: [Double] = []
+    var compiles: [Double] = []
+    for _ in 0..<max(1, rounds) {
+      var start = cbench_thread_cpu_now()
+      let events = bytes.withUnsafeBufferPointer { cbench_yaml_event_count($0.baseAddress, $0.count) }
+      floors.append(cbench_thread_cpu_now() - start)
+      blackHole(events)
+      start = cbench_thread_cpu_now()
+      guard let plan = CompileBenchmark.compileAsTheCommandDoes(bytes, path: path) else {
+        throw CompileBenchmark.Failure.doesNotCheck(path)
+      }
+      blackHole(plan.tracks.count)
+      compiles.append(cbench_thread_cpu_now() - start)
+      afterRound(floors.last!, compiles.last!)
+    }
+    return (floors, compiles)
+  }
+
+  /// The compile row's own sequence (`CompileBenchmark.run`: per round the floor, a compile, a compile with its
+  /// JSON), `rounds` times, with each round's times printed; then the same without the JSON compile. For telling
+  /// what the row's ratio owes to its order.
+  public static func order(path: String, rounds: Int) throws {
+    guard let data = FileManager.default.contents(atPath: path) else { throw CompileBenchmark.Failure.libyamlFailed }
+    let bytes = [UInt8](data)
+    for withJSON in [true, false] {
+      let (floors, compiles) = try alternate(bytes, path: path, rounds: rounds) { floor, compile in
+        if withJSON {
+          let characters = CompileBenchmark.compileAsTheCommandDoes(bytes, path: path)?.prettyJSONBytes().count ?? 0
+          blackHole(characters)
+        }
+        print(
+          String(
+            format: "  %@ floor %.3f compile %.3f: %.2f×", withJSON ? "json" : "bare", floor, compile, compile / floor))
+      }
+      let paired = zip(compiles, floors).map { $0 / $1 }
+      print(
+        String(
+          format: "%@: medians' ratio %.2f×, paired median %.2f×", withJSON ? "with JSON between" : "without",
+          Timing.median(compiles) / Timing.median(floors), Timing.median(paired)))
+    }
   }
 
   /// Samples the synthetic scene `scene` `passes` times over ten seconds at 60 fps.

@@ -82,9 +82,9 @@ public enum ScalingBenchmark {
         name: "let names (a chain)", unit: "name", base: base(250), command: lintAndCompile,
         spec: ScalingScenes.letNames, arguments: frontEnd()),
       Dimension(
-        name: "states and transitions", unit: "state", base: base(250), command: lintAndCompile,
+        name: "states and transitions", unit: "state", base: base(250), command: lintAndCompile + " (limits raised)",
         spec: ScalingScenes.states,
-        arguments: frontEnd()),
+        arguments: frontEnd(ScalingScenes.stateFlags)),
       Dimension(
         name: "events replayed", unit: "event", base: base(1000), command: "sample --events … --at (20 times)",
         spec: { _ in ScalingScenes.eventScene },

@@ -1,3 +1,5 @@
+import SceneCore
+
 /// Spec texts for the scaling table: one generator per dimension of the input, each growing one thing (`units`)
 /// and keeping the rest small, so that cost ÷ units shows whether the command's cost is linear in it. Every spec
 /// is valid and deterministic; the ones that are deep are written in flow style, so their bytes grow linearly too.
@@ -85,6 +87,12 @@ public enum ScalingScenes {
   /// The limit flags the nesting spec of `depth` needs (each level is two YAML levels in each part).
   public static func nestingFlags(_ depth: Int) -> [String] {
     ["--max-nesting", String(depth + 8), "--max-depth", String(2 * depth + 16)]
+  }
+
+  /// The limit flag the states spec of `count` needs: each state keeps the 50 layers' values (the state table
+  /// grows with states × layers; at 16× the row's 4,000 states pass the default `--max-state-values`).
+  public static func stateFlags(_ count: Int) -> [String] {
+    ["--max-state-values", String(count * 50 * SlotLayout.count + 1_000)]
   }
 
   /// A named path of `count` elements (lines, quads, cubics, arcs), drawn by a shape and followed by a motion.

@@ -34,6 +34,7 @@ enum CheckOptions {
     Flag(name: "--max-animations", ceiling: countCeiling, limit: \.limits.maxAnimations),
     Flag(name: "--max-keyframe-values", ceiling: 100 * countCeiling, limit: \.limits.maxKeyframeValues),
     Flag(name: "--max-instance-count", ceiling: countCeiling, limit: \.limits.maxInstanceCount),
+    Flag(name: "--max-state-values", ceiling: 100 * countCeiling, limit: \.limits.maxStateValues),
   ]
 
   static let names = flags.map(\.name)

@@ -41,7 +41,7 @@ enum Help {
           --jobs N            check at most N files at once (default: one per core)
           --max-input-bytes N, --max-depth N, --max-scalar-bytes N, --max-repeat N, --max-layers N,
           --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N,
-          --max-instance-count N
+          --max-instance-count N, --max-state-values N
                               raise or lower a limit (Grammar.md, "Limits")
 
         A path of '-' reads a spec from standard input.

@@ -67,6 +67,11 @@ public enum CheckDiagnostics {
     "More keyframe numbers (keyframes × components, after repeats) in the scene than the limit "
       + "(`--max-keyframe-values`)."
   )
+  public static let tooManyStateValues = DiagnosticCode(
+    "E0607", "too-many-state-values",
+    "The state machine's table, every layer instance's values for each state, would hold more numbers than the "
+      + "limit (`--max-state-values`)."
+  )
 
   // Timelines
   public static let unknownKeyPath = DiagnosticCode(
@@ -135,7 +140,7 @@ public enum CheckDiagnostics {
     outOfRange, unknownEnumValue,
     notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
     pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations,
-    tooManyKeyframeValues,
+    tooManyKeyframeValues, tooManyStateValues,
     unknownKeyPath, animationKind, missingFromToBy,
     keyTimesCount, keyTimesOrder, timingFunctionsCount, missingTarget, unknownTimingFunction, motionKeyPath,
     repeatCountAndDuration, emptyGroup, misplacedKey, perKeyframeCount, targetInsideInstances, noTimelines,

@@ -148,8 +148,39 @@ public enum SpecChecker {
         context: context, layers: layerChecker, timelines: timelines, writtenTimelines: written)
       scene.stateMachine = stateChecker.check(node)
       shownLayers.formUnion(stateChecker.posedLayers)
+      if let machine = scene.stateMachine, let entry = fields.entry("states"),
+        !stateTableFits(
+          states: machine.states.count, layers: layerChecker.layers, at: context.span(entry.key),
+          context: context)
+      {
+        scene.stateMachine = nil
+      }
     }
     return CheckedScene(scene: scene, shownLayers: shownLayers, facts: timelineChecker.facts)
+  }
+
+  /// Whether the plan's state table (`MachineTable`: every layer instance's slots and list numbers, once per
+  /// state) stays within `maxStateValues`; reports it at `span` (the `states` key) when not. Counted before the
+  /// compiler builds the table, which a spec of a few kilobytes could otherwise make gigabytes large.
+  private static func stateTableFits(
+    states: Int, layers: [LayerInstance], at span: Span, context: CheckContext
+  ) -> Bool {
+    var perState = layers.count * SlotLayout.count
+    for layer in layers.indices {
+      perState +=
+        layers[layer].listNumberCountBeforeShadowPath
+        + (layers[layer].style.shadowPath?.coordinates.count ?? 0)
+    }
+    let (total, overflow) = states.multipliedReportingOverflow(by: perState)
+    let limit = context.limits.maxStateValues
+    guard overflow || total > limit else { return true }
+    context.error(
+      CheckDiagnostics.tooManyStateValues,
+      "the state machine's table would hold \(overflow ? "more than \(Int.max)" : "\(total)") numbers, more than the "
+        + "limit of \(limit): each of its \(states) states keeps the values of all \(layers.count) layer instances",
+      at: span, notes: ["the table grows with states × layers; \(perState) numbers per state here"],
+      help: "raise the limit with --max-state-values if this is meant, or use fewer states or layers")
+    return false
   }
 
   /// `let` names are evaluated in order; a name may use only those above it. A name's type is that of its value:

@@ -21,6 +21,10 @@ if arguments.first == "--profile-ratio", arguments.count == 3, let rounds = Int(
   do { try ProfileDrivers.ratio(path: arguments[1], rounds: rounds) } catch { print("\(error)"); exit(1) }
   exit(0)
 }
+if arguments.first == "--profile-order", arguments.count == 3, let rounds = Int(arguments[2]) {
+  do { try ProfileDrivers.order(path: arguments[1], rounds: rounds) } catch { print("\(error)"); exit(1) }
+  exit(0)
+}
 if arguments.first == "--profile-floor", arguments.count == 2 {
   ProfileDrivers.floor(path: arguments[1])
   exit(0)

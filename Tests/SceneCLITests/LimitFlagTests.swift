@@ -12,7 +12,7 @@ import Testing
     ("--max-input-bytes", 1 << 30), ("--max-scalar-bytes", 1 << 30), ("--max-repeat", 1_000_000),
     ("--max-layers", 1_000_000), ("--max-keyframes", 10_000_000), ("--max-animations", 1_000_000),
     ("--max-keyframe-values", 100_000_000), ("--max-instance-count", 1_000_000), ("--max-depth", 20_000),
-    ("--max-nesting", 10_000),
+    ("--max-nesting", 10_000), ("--max-state-values", 100_000_000),
   ]
 
   /// One past the ceiling (and Int.max) is a usage error naming the ceiling; the ceiling itself is accepted.
@@ -45,6 +45,29 @@ import Testing
       #expect(run.peakKiB < HostileLimits.peakKiB / 2, "\(command) \(body): peak \(run.peakKiB) KiB")
       #expect(run.wallSeconds < HostileLimits.wallLimit, "\(command) \(body): \(run.wallSeconds) s")
     }
+  }
+
+  /// A short spec whose states and layers multiply (1,000 of each: 91 million numbers in the state table, a 3 GB
+  /// compile before the limit) is refused by every command that reads it, quickly and in little memory.
+  @Test func aStateTableOfStatesTimesLayersIsLimited() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var spec = "scene: big\nsize: [400, 400]\nlayers:\n"
+    for index in 0..<1_000 { spec += "  - {id: l\(index), frame: [0, 0, 8, 8]}\n" }
+    spec += "states:\n  initial: s0\n  events: [next]\n"
+    for index in 0..<1_000 { spec += "  s\(index): {pose: {l\(index): {opacity: 0.5}}}\n" }
+    spec += "  transitions:\n"
+    for index in 0..<1_000 { spec += "    - {from: s\(index), on: next, to: s\((index + 1) % 1_000)}\n" }
+    let path = folder.appendingPathComponent("states.yaml").path
+    try Data(spec.utf8).write(to: URL(fileURLWithPath: path))
+    for command in [["lint", path], ["compile", path, "-o", folder.appendingPathComponent("p.json").path]] {
+      let run = try Scenec.run(command)
+      #expect(run.status == 1, "\(command[0]): \(run.standardError)")
+      #expect((run.standardOutput + run.standardError).contains("[E0607]"), "\(command[0])")
+      #expect(run.peakKiB < HostileLimits.peakKiB / 2, "\(command[0]): peak \(run.peakKiB) KiB")
+      #expect(run.wallSeconds < HostileLimits.wallLimit, "\(command[0]): \(run.wallSeconds) s")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("p.json").path))
   }
 
   /// A FIFO named like a spec inside a folder is passed over (reading it would block the run forever); the

@@ -30,7 +30,7 @@ import Testing
 
   /// Codes that no spec file can trigger under the default limits; `LimitTests` below produces each of them
   /// with small limits instead.
-  static let generatedCodes: Set<String> = ["E0109", "E0110", "E0111", "E0602", "E0604", "E0605", "E0606"]
+  static let generatedCodes: Set<String> = ["E0109", "E0110", "E0111", "E0602", "E0604", "E0605", "E0606", "E0607"]
 
   /// Codes in the catalogue that nothing in the checker reports today (reported to the lead: implement or
   /// remove). When one becomes reachable, add a fixture and remove it from here.
@@ -228,6 +228,33 @@ import Testing
     let result = check(Self.animated) { $0.limits.maxKeyframeValues = 3 }
     expectOnly("E0606", in: result)
     #expect(check(Self.animated) { $0.limits.maxKeyframeValues = 1_000 }.diagnostics.isEmpty)
+  }
+
+  /// Two states over four layer instances of a 4-number path each: 2 × (4 × 91 + 4 × 4) = 760 numbers.
+  static let posed = """
+    scene: demo
+    size: [100, 100]
+    layers:
+      - id: dot
+        repeat: 4
+        type: shape
+        path: "M 0 0 L 10 10"
+    states:
+      initial: off
+      events: [tap]
+      off: {}
+      on: {pose: {dot: {opacity: 0.5}}}
+      transitions:
+        - {from: off, on: tap, to: on}
+        - {from: on, on: tap, to: off}
+
+    """
+
+  @Test func tooManyStateValues() {
+    #expect(check(Self.posed) { $0.limits.maxStateValues = 760 }.diagnostics.isEmpty)
+    let result = check(Self.posed) { $0.limits.maxStateValues = 759 }
+    expectOnly("E0607", in: result)
+    #expect(result.diagnostics.first?.message.contains("760 numbers") == true)
   }
 
   @Test func repeatOverLimit() {

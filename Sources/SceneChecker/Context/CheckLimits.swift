@@ -16,6 +16,10 @@ public struct CheckLimits: Sendable, Hashable {
   public var maxKeyframeValues: Int
   /// Largest `instanceCount` of one replicator.
   public var maxInstanceCount: Int = 10_000
+  /// Most numbers in the state machine's table: each state keeps every layer instance's values (its slots and list
+  /// numbers), so the table grows with states × layers, which a short spec can make large (1,000 of each: 91
+  /// million numbers).
+  public var maxStateValues: Int = 10_000_000
 
   public init(
     maxRepeat: Int = 10_000, maxLayers: Int = 100_000, maxKeyframes: Int = 100_000, maxAnimations: Int = 100_000,

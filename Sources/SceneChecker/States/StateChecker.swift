@@ -17,6 +17,12 @@ struct StateChecker {
   let writtenTimelines: Set<String>
   /// Layer instances some pose sets, for the unused-layer lint (a pose can show a hidden layer).
   var posedLayers = LayerSet()
+  /// Each state's index by name, and each declared event's: every transition names two states and an event, and
+  /// a scan of the states for each made a machine's check cost states × transitions.
+  var stateIndices: [String: Int] = [:]
+  var eventIndices: [String: Int] = [:]
+  /// Each checked timeline's index by name (the first of a name), for `loop` and `timeline` references.
+  let timelineIndices: [String: Int]
 
   static let keywords = SpecSchema.stateMachine.map(\.name)
 
@@ -25,6 +31,7 @@ struct StateChecker {
     self.layers = layers
     self.timelines = timelines
     self.writtenTimelines = writtenTimelines
+    timelineIndices = Dictionary(timelines.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   var document: YAMLDocument { context.document }
@@ -55,7 +62,13 @@ struct StateChecker {
       states.append(state)
     }
 
+    for index in states.indices where stateIndices[states[index].name] == nil {
+      stateIndices[states[index].name] = index
+    }
     let events = keywordEntries["events"].map { readEvents($0.value) } ?? []
+    for index in events.indices where eventIndices[events[index].name] == nil {
+      eventIndices[events[index].name] = index
+    }
     var initial: (index: Int, span: Span)?
     if let entry = keywordEntries["initial"] {
       initial = stateReference(entry.value, states: states, what: "initial state").map {
@@ -110,6 +123,7 @@ struct StateChecker {
   private func readEvents(_ node: YAMLNode) -> [StateMachine.Event] {
     guard context.expectSequence(node, what: "a list of event names") else { return [] }
     var events: [StateMachine.Event] = []
+    var declared: [String: Int] = [:]
     for item in document.items(node) {
       guard let name = context.name(item, what: "event name") else { continue }
       let span = context.span(item)
@@ -118,11 +132,12 @@ struct StateChecker {
           StateDiagnostics.invalidEvent, "'completion' is built in and cannot be declared", at: span,
           notes: ["`on: completion` makes a follow-up that fires by itself when its state is complete"],
           help: "remove it from `events`, or give the event another name")
-      } else if let first = events.first(where: { $0.name == name }) {
+      } else if let first = declared[name].map({ events[$0] }) {
         context.error(
           StateDiagnostics.invalidEvent, "the event '\(name)' is declared twice", at: span,
           labels: [.init("first declared here", at: first.span)], help: "remove one of the two")
       } else {
+        declared[name] = events.count
         events.append(StateMachine.Event(name: name, span: span))
       }
     }
@@ -135,30 +150,37 @@ struct StateChecker {
   /// A state name in `initial`, `from` or `to`, as an index, with did-you-mean when it names no state.
   func stateReference(_ node: YAMLNode, states: [StateMachine.State], what: String) -> Int? {
     guard let name = context.name(node, what: what) else { return nil }
-    if let index = states.firstIndex(where: { $0.name == name }) { return index }
+    if let index = stateIndices[name] { return index }
     let names = states.map(\.name)
     let suggestion = Suggestions.closest(to: name, among: names).first
     let fallback =
       names.isEmpty
       ? "define the state under `states:` as `\(name): {}`"
-      : "define it under `states:`, or use one of: \(names.joined(separator: ", "))"
+      : "define it under `states:`, or use one of: \(Self.someOf(names))"
     context.error(
       StateDiagnostics.unknownState, "no state is named '\(name)'", at: context.span(node),
       help: suggestion.map { "did you mean '\($0)'?" } ?? fallback, replacement: suggestion)
     return nil
   }
 
+  /// The first ten of `names`, then how many more: a help that listed them all made every unknown reference as
+  /// long as the machine, and their report grow with references × states.
+  static func someOf(_ names: [String]) -> String {
+    let shown = names.prefix(10).joined(separator: ", ")
+    return names.count > 10 ? shown + " and \(names.count - 10) more" : shown
+  }
+
   /// A timeline name in `loop` or `timeline`, as an index into the checked timelines.
   func timelineReference(_ node: YAMLNode) -> Int? {
     guard let name = context.name(node, what: "timeline name") else { return nil }
-    if let index = timelines.firstIndex(where: { $0.name == name }) { return index }
+    if let index = timelineIndices[name] { return index }
     guard !writtenTimelines.contains(name) else { return nil }  // Its own errors are reported under `timelines`.
     let names = timelines.map(\.name)
     let suggestion = Suggestions.closest(to: name, among: names).first
     let fallback =
       names.isEmpty
       ? "define it under `timelines:`; the scene has none yet"
-      : "define it under `timelines:`, or use one of: \(names.joined(separator: ", "))"
+      : "define it under `timelines:`, or use one of: \(Self.someOf(names))"
     context.error(
       CheckDiagnostics.noTimelines, "no timeline is named '\(name)'", at: context.span(node),
       help: suggestion.map { "did you mean '\($0)'?" } ?? fallback, replacement: suggestion)

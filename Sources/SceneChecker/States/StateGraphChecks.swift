@@ -9,6 +9,35 @@ struct StateGraphChecks {
   let context: CheckContext
   let machine: StateMachine
   let timelines: [Timeline]
+  /// Per state: its follow-up (the first `on: completion` transition out of it), the transitions out of it and
+  /// into it in document order; and the events some transition uses. Gathered in one pass
+  /// over the transitions: a scan of them for each state made these checks cost states × transitions.
+  private let followUps: [Int?]
+  private let outgoing: [[Int]]
+  private let incoming: [[Int]]
+  private let usedEvents: Set<Int>
+
+  init(context: CheckContext, machine: StateMachine, timelines: [Timeline]) {
+    self.context = context
+    self.machine = machine
+    self.timelines = timelines
+    var followUps = [Int?](repeating: nil, count: machine.states.count)
+    var outgoing = [[Int]](repeating: [], count: machine.states.count)
+    var incoming = [[Int]](repeating: [], count: machine.states.count)
+    var usedEvents = Set<Int>()
+    for (index, transition) in machine.transitions.enumerated() {
+      outgoing[transition.from].append(index)
+      incoming[transition.to].append(index)
+      switch transition.trigger {
+      case .completion: if followUps[transition.from] == nil { followUps[transition.from] = index }
+      case .event(let event): usedEvents.insert(event)
+      }
+    }
+    self.followUps = followUps
+    self.outgoing = outgoing
+    self.incoming = incoming
+    self.usedEvents = usedEvents
+  }
 
   func run() {
     checkWaits()
@@ -20,15 +49,14 @@ struct StateGraphChecks {
           StateDiagnostics.unreachableState,
           "no transition leads to '\(state.name)' from the initial state '\(machine.states[machine.initial].name)'",
           at: state.nameSpan, help: "add a transition `to: \(state.name)`, or remove the state")
-      } else if !state.isFinal, !machine.transitions.contains(where: { $0.from == index }) {
+      } else if !state.isFinal, outgoing[index].isEmpty {
         context.error(
           StateDiagnostics.deadEndState, "no transition leaves '\(state.name)', so once there every event is ignored",
           at: state.nameSpan,
           help: "add a transition `from: \(state.name)`, or mark it `final: true` if it is meant to be the last state")
       }
     }
-    for (index, event) in machine.events.enumerated()
-    where !machine.transitions.contains(where: { $0.trigger == .event(index) }) {
+    for (index, event) in machine.events.enumerated() where !usedEvents.contains(index) {
       context.error(
         StateDiagnostics.unusedEvent, "no transition uses the event '\(event.name)'", at: event.span,
         help: "add a transition `on: \(event.name)`, or remove the event")
@@ -42,7 +70,7 @@ struct StateGraphChecks {
   /// before its follow-up fires: neither can happen after a timeline that never ends.
   private func checkWaits() {
     for (index, state) in machine.states.enumerated() {
-      let followUp = machine.followUp(from: index).map { machine.transitions[$0] }
+      let followUp = followUps[index].map { machine.transitions[$0] }
       if let followUp, let loop = state.loop, end(loop).isInfinite {
         context.error(
           StateDiagnostics.waitsForever,
@@ -53,7 +81,7 @@ struct StateGraphChecks {
       }
       guard followUp != nil || state.loop != nil else { continue }
       let waiting = followUp != nil ? "its follow-up never fires" : "its loop never starts"
-      for transition in machine.transitions where transition.to == index {
+      for transition in incoming[index].map({ machine.transitions[$0] }) {
         guard let timeline = transition.timeline, end(timeline).isInfinite else { continue }
         context.error(
           StateDiagnostics.waitsForever,
@@ -71,13 +99,14 @@ struct StateGraphChecks {
   private func checkInstantCycles() {
     var next: [Int: StateMachine.Transition] = [:]
     for (index, _) in machine.states.enumerated() {
-      if let followUp = machine.followUp(from: index) { next[index] = machine.transitions[followUp] }
+      if let followUp = followUps[index] { next[index] = machine.transitions[followUp] }
     }
     var done = Set<Int>()
     for start in machine.states.indices where !done.contains(start) {
       var path: [Int] = []
+      var onPath = Set<Int>()  // beside `path`: a scan of it made a long chain of follow-ups quadratic
       var current: Int? = start
-      while let state = current, !done.contains(state), !path.contains(state) {
+      while let state = current, !done.contains(state), onPath.insert(state).inserted {
         path.append(state)
         current = next[state]?.to
       }
@@ -106,8 +135,8 @@ struct StateGraphChecks {
     var reached: Set<Int> = [machine.initial]
     var queue = [machine.initial]
     while let state = queue.popLast() {
-      for transition in machine.transitions where transition.from == state && reached.insert(transition.to).inserted {
-        queue.append(transition.to)
+      for transition in outgoing[state] where reached.insert(machine.transitions[transition].to).inserted {
+        queue.append(machine.transitions[transition].to)
       }
     }
     return reached

@@ -90,7 +90,7 @@ extension StateChecker {
   private func eventTrigger(_ node: YAMLNode, events: [StateMachine.Event]) -> StateMachine.Trigger? {
     guard let name = context.name(node, what: "event name") else { return nil }
     if name == Self.completion { return .completion }
-    if let index = events.firstIndex(where: { $0.name == name }) { return .event(index) }
+    if let index = eventIndices[name] { return .event(index) }
     let names = events.map(\.name)
     let suggestion = Suggestions.closest(to: name, among: names + [Self.completion]).first
     let help: String

@@ -16,7 +16,7 @@ extension MachineReplay {
     guard halt == nil else { return ignore(.halted) }
     instantFollowUps = 0
     let current = episodes[episodes.count - 1].state
-    guard let transition = machine.transition(from: current, on: .event(declared)) else {
+    guard let transition = transitions.transition(from: current, on: .event(declared)) else {
       return ignore(.noTransition(state: machine.states[current].name))
     }
     if !begin(transition, at: event.time, event: index) { ignore(.halted) }
@@ -75,7 +75,7 @@ extension MachineReplay {
 
   /// The state's `on: completion` transition, when the state ever completes.
   func followUp(from state: Int, due time: Double) -> (transition: Int, time: Double)? {
-    guard time.isFinite, let transition = machine.transition(from: state, on: .completion) else { return nil }
+    guard time.isFinite, let transition = transitions.transition(from: state, on: .completion) else { return nil }
     return (transition, time)
   }
 

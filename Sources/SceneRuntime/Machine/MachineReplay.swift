@@ -55,6 +55,7 @@ package struct MachineReplay: Sendable {
   var instantFollowUps = 0
   let autoplay: [Sampler.Playback]
   let eventIndices: [String: Int]
+  let transitions: TransitionIndex
 
   package init(plan: Plan, script: EventScript = EventScript(), episodeLimit: Int = MachineReplay.defaultEpisodeLimit) {
     self.plan = plan
@@ -68,6 +69,7 @@ package struct MachineReplay: Sendable {
     // The plan loader checks these for a plan read from JSON; a machine built in code must keep them too.
     precondition(machine.states.indices.contains(machine.initial), "the initial state must be one of the states")
     self.machine = machine
+    transitions = TransitionIndex(machine.transitions)
     sampler = Sampler(plan: plan)
     autoplay = plan.autoplayTimelines.map { Sampler.Playback(timeline: $0, start: 0) }
     eventIndices = Dictionary(machine.events.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

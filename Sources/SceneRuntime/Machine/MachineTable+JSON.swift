@@ -56,11 +56,12 @@ extension MachineTable {
   init(json: JSONValue, layers: LayerTable, timelineCount: Int, slots: PlanSlotMapping) throws(PlanError) {
     let reader = try PlanReader(json, at: "machine")
     self.init()
+    var declared = Set<String>()  // a set, not a scan of the events so far: linear in the events
     for (index, item) in try reader.array("events").enumerated() {
       guard let name = item.stringValue, !name.isEmpty else {
         throw PlanError(reader.path("events[\(index)]"), "expected a non-empty string")
       }
-      guard name != "completion", !events.contains(name) else {
+      guard name != "completion", declared.insert(name).inserted else {
         throw PlanError(reader.path("events[\(index)]"), "'\(name)' is reserved or declared twice")
       }
       events.append(name)
@@ -73,10 +74,11 @@ extension MachineTable {
     }
     guard !states.isEmpty else { throw PlanError(reader.path("states"), "a machine needs at least one state") }
     initial = try reader.integer("initial", in: 0..<states.count)
+    var seen = TransitionIndex()
     for (index, item) in try reader.array("transitions").enumerated() {
       let transition = try decodeTransition(
         try PlanReader(item, at: reader.path("transitions[\(index)]")), timelineCount: timelineCount)
-      guard self.transition(from: transition.from, on: transition.trigger) == nil else {
+      guard seen.insert(transition, at: index) else {
         throw PlanError(reader.path("transitions[\(index)]"), "a second transition on the same trigger from one state")
       }
       transitions.append(transition)
