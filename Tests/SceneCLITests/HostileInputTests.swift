@@ -102,6 +102,20 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
       Array((header + "layers:\n  - id: a\n").utf8) + Array("    opacity: ".utf8) + [0xFF, 0xFE, 0xC3, 0x28, 0x0A]
     },
     HostileCase(name: "empty file", codes: ["E0112"], lines: 1...1, column: 1) { [] },
+    // 20,000 states chained by follow-ups over 10 layers: the machine is checked whole (names, follow-ups,
+    // reachability, the chain) in time linear in its states, where a scan of the transitions per state and of the
+    // chain per step took seconds; then its table, states × layers, is over the limit (E0607 at `states`).
+    HostileCase(name: "20000 states in a follow-up chain", codes: ["E0607"], lines: 14...14, column: 1) {
+      var text = header + "layers:\n"
+      for index in 0..<10 { text += "  - {id: l\(index), frame: [0, 0, 8, 8]}\n" }
+      text += "states:\n  initial: s0\n"
+      for index in 0..<20_000 {
+        text += "  s\(index): {pose: {l\(index % 10): {opacity: 0.5}}\(index == 19_999 ? ", final: true" : "")}\n"
+      }
+      text += "  transitions:\n"
+      for index in 0..<19_999 { text += "    - {from: s\(index), on: completion, to: s\(index + 1)}\n" }
+      return Array(text.utf8)
+    },
     // 12 MB of valid layers (under every default limit), then one misspelt key on the last line.
     HostileCase(
       name: "12 MB spec, error on the last line", codes: ["E0202"], lines: bigSpecLastLine...bigSpecLastLine, column: 5
