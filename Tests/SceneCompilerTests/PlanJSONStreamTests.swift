@@ -28,6 +28,22 @@ import Testing
     #expect(Self.matches(plan))
   }
 
+  /// The machine is streamed too, a state at a time: with no events and no transitions (empty arrays), and with
+  /// several states.
+  @Test(arguments: [
+    "states:\n  initial: a\n  a: {}\n",
+    "states:\n  initial: a\n  events: [tap]\n  a: {}\n  b: {pose: {a: {opacity: 0.5}}, final: true}\n"
+      + "  transitions:\n    - {from: a, on: tap, to: b}\n",
+  ])
+  func machines(states: String) throws {
+    let scene = try #require(
+      PlanTestSupport.scene(
+        yaml: "scene: still\nversion: 1\nsize: [10, 10]\nlayers:\n  - id: a\n    frame: [0, 0, 1, 1]\n" + states))
+    let plan = PlanCompiler.compile(scene)
+    #expect(plan.machine != nil)
+    #expect(Self.matches(plan))
+  }
+
   @Test func randomTrees() {
     var generator = RandomSpecGenerator(seed: 0x57AEA4)
     var compared = 0

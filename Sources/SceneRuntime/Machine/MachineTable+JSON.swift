@@ -12,6 +12,42 @@ extension MachineTable {
     return root.value
   }
 
+  /// Appends the text `JSONWriter.appendPretty(json(layers:), depth:)` gives, one state at a time: the states hold
+  /// every layer's values each (states × layers numbers), and as one tree of `JSONValue`s they took 24 bytes a
+  /// number on top of the text (717 MB for an 18-million-number table).
+  func appendPrettyJSON(layers: LayerTable, depth: Int, to output: inout [UInt8]) {
+    output.append(contentsOf: "{\n".utf8)
+    func member(_ key: String, first: Bool = false) {
+      if !first { output.append(contentsOf: ",\n".utf8) }
+      JSONWriter.appendIndent(depth + 1, to: &output)
+      JSONWriter.appendString(key, to: &output)
+      output.append(contentsOf: ": ".utf8)
+    }
+    member("events", first: true)
+    JSONWriter.appendPretty(.array(events.map { .string($0) }), depth: depth + 1, to: &output)
+    member("initial")
+    JSONWriter.appendPretty(JSONValue(initial), depth: depth + 1, to: &output)
+    member("states")
+    if states.isEmpty {
+      output.append(contentsOf: "[]".utf8)
+    } else {
+      output.append(contentsOf: "[\n".utf8)
+      for index in states.indices {
+        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+        JSONWriter.appendIndent(depth + 2, to: &output)
+        JSONWriter.appendPretty(stateJSON(states[index], layers: layers), depth: depth + 2, to: &output)
+      }
+      output.append(UInt8(ascii: "\n"))
+      JSONWriter.appendIndent(depth + 1, to: &output)
+      output.append(UInt8(ascii: "]"))
+    }
+    member("transitions")
+    JSONWriter.appendPretty(.array(transitions.map(transitionJSON)), depth: depth + 1, to: &output)
+    output.append(UInt8(ascii: "\n"))
+    JSONWriter.appendIndent(depth, to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+
   private func stateJSON(_ state: State, layers: LayerTable) -> JSONValue {
     var object = JSONObject()
     object.append("name", .string(state.name))

@@ -13,17 +13,22 @@ extension Plan {
     var output: [UInt8] = []
     // Reserved for the longest text the numbers can take (a growing array briefly holds two copies of a text ~5×
     // the spec); capacity never written is never touched, so it costs address space, not memory.
+    let stateNumbers = machine.map { $0.states.count * (layers.values.count + layers.pathCoordinates.count) } ?? 0
     let numbers =
       tracks.values.count + tracks.keyTimes.count + tracks.coefficients.count + 11 * tracks.stages.count
-      + tracks.segmentKinds.count + layers.values.count + layers.pathCoordinates.count
+      + tracks.segmentKinds.count + layers.values.count + layers.pathCoordinates.count + stateNumbers
     output.reserveCapacity(26 * numbers + 4096 * (tracks.count + layers.count) + 65536)
-    guard case .object(let members) = json(tracks: .array([])) else { return output }
+    guard case .object(let members) = json(tracks: .array([]), machine: false) else { return output }
     output.append(contentsOf: "{\n".utf8)
     for (index, (key, value)) in members.enumerated() {
       if index > 0 { output.append(contentsOf: ",\n".utf8) }
       JSONWriter.appendIndent(1, to: &output)
       JSONWriter.appendString(key, to: &output)
       output.append(contentsOf: ": ".utf8)
+      if key == "machine", let machine {
+        machine.appendPrettyJSON(layers: layers, depth: 1, to: &output)
+        continue
+      }
       guard key == "tracks", tracks.count > 0 else {
         JSONWriter.appendPretty(value, depth: 1, to: &output)
         continue
@@ -42,7 +47,8 @@ extension Plan {
     return output
   }
 
-  private func json(tracks trackList: JSONValue) -> JSONValue {
+  /// With `machine` false, the machine's member holds `null`, for a writer that streams the machine itself.
+  private func json(tracks trackList: JSONValue, machine withMachine: Bool = true) -> JSONValue {
     var root = JSONObject()
     root.append("format", "scenec-plan")
     root.append("formatVersion", JSONValue(Plan.formatVersion))
@@ -53,7 +59,7 @@ extension Plan {
     root.append("timelines", .array((0..<timelines.count).map(timelineJSON)))
     root.append("tracks", trackList)
     // Only interactive scenes carry the member, so the plans of other scenes are unchanged.
-    if let machine { root.append("machine", machine.json(layers: layers)) }
+    if let machine { root.append("machine", withMachine ? machine.json(layers: layers) : .null) }
     if let sourceMap { root.append("sourceMap", sourceMap.json()) }
     return root.value
   }
