@@ -102,6 +102,15 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
       Array((header + "layers:\n  - id: a\n").utf8) + Array("    opacity: ".utf8) + [0xFF, 0xFE, 0xC3, 0x28, 0x0A]
     },
     HostileCase(name: "empty file", codes: ["E0112"], lines: 1...1, column: 1) { [] },
+    // 5,000 targets that name no layer, over 5,000 layers: each error's "did you mean" searched every id (and sorted
+    // them first), 10.8 s in all; past a budget of comparisons the errors name no candidate.
+    HostileCase(name: "5000 unknown targets over 5000 layers", codes: ["E0208"], lines: 5007...5007, column: 18) {
+      var text = header + "layers:\n"
+      for index in 0..<5_000 { text += "  - {id: layer\(index), frame: [0, 0, 8, 8]}\n" }
+      text += "timelines:\n  t:\n    group:\n"
+      for index in 0..<5_000 { text += "      - {target: lyr\(index)x, keyPath: opacity, from: 0, to: 1}\n" }
+      return Array(text.utf8)
+    },
     // 20,000 states chained by follow-ups over 10 layers: the machine is checked whole (names, follow-ups,
     // reachability, the chain) in time linear in its states, where a scan of the transitions per state and of the
     // chain per step took seconds; then its table, states × layers, is over the limit (E0607 at `states`).

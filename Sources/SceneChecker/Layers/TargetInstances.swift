@@ -77,4 +77,5 @@ struct InstancesByID {
 
   /// Every id written.
   var ids: Dictionary<String, Int>.Keys { entries.keys }
+  var count: Int { entries.count }
 }

@@ -25,7 +25,9 @@ extension CheckContext {
         trimmed.first.map { "MmLlHhVvCcSsQqTtAaZz".contains($0) } ?? false
         && (trimmed.count == 1 || !Self.isValidName(String(trimmed)) || trimmed.contains(where: \.isNumber))
       if !looksLikeSVG, Self.isValidName(text) {
-        let suggestion = Suggestions.closest(to: text, among: paths.keys.sorted()).first
+        let suggestion =
+          spendSuggestionSearch(among: paths.count)
+          ? Suggestions.closest(to: text, among: paths.keys.sorted()).first : nil
         error(
           CheckDiagnostics.unknownPath, "no path is named '\(text)'", at: span(node),
           help: suggestion.map { "did you mean '\($0)'?" } ?? "define it under `paths:`, or write the commands here",

@@ -152,7 +152,7 @@ struct StateChecker {
     guard let name = context.name(node, what: what) else { return nil }
     if let index = stateIndices[name] { return index }
     let names = states.map(\.name)
-    let suggestion = Suggestions.closest(to: name, among: names).first
+    let suggestion = context.closestName(to: name, among: names)
     let fallback =
       names.isEmpty
       ? "define the state under `states:` as `\(name): {}`"
@@ -176,7 +176,7 @@ struct StateChecker {
     if let index = timelineIndices[name] { return index }
     guard !writtenTimelines.contains(name) else { return nil }  // Its own errors are reported under `timelines`.
     let names = timelines.map(\.name)
-    let suggestion = Suggestions.closest(to: name, among: names).first
+    let suggestion = context.closestName(to: name, among: names)
     let fallback =
       names.isEmpty
       ? "define it under `timelines:`; the scene has none yet"

@@ -92,7 +92,7 @@ extension StateChecker {
     if name == Self.completion { return .completion }
     if let index = eventIndices[name] { return .event(index) }
     let names = events.map(\.name)
-    let suggestion = Suggestions.closest(to: name, among: names + [Self.completion]).first
+    let suggestion = context.closestName(to: name, among: names + [Self.completion])
     let help: String
     if let suggestion {
       help = "did you mean '\(suggestion)'?"

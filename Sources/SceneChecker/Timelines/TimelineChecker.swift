@@ -142,8 +142,10 @@ struct TimelineChecker {
         notes: ["the instances are \(range)"], help: "target an existing instance, or '\(base)' for all of them")
       return nil
     }
-    let candidates = Array(layers.instancesByID.ids).sorted()
-    let suggestion = Suggestions.closest(to: text, among: candidates).first
+    // The ids are sorted for the search only when the budget allows it: a sort per unknown id was itself quadratic.
+    let suggestion =
+      context.spendSuggestionSearch(among: layers.instancesByID.count)
+      ? Suggestions.closest(to: text, among: Array(layers.instancesByID.ids).sorted()).first : nil
     context.error(
       CheckDiagnostics.unknownLayer, "no layer has the id '\(text)'", at: context.span(node),
       help: suggestion.map { "did you mean '\($0)'?" } ?? "target one of the ids under `layers`",
