@@ -66,9 +66,6 @@ struct StateChecker {
       stateIndices[states[index].name] = index
     }
     let events = keywordEntries["events"].map { readEvents($0.value) } ?? []
-    for index in events.indices where eventIndices[events[index].name] == nil {
-      eventIndices[events[index].name] = index
-    }
     var initial: (index: Int, span: Span)?
     if let entry = keywordEntries["initial"] {
       initial = stateReference(entry.value, states: states, what: "initial state").map {
@@ -119,11 +116,10 @@ struct StateChecker {
     return nil
   }
 
-  /// `events: [press, release]`: each a name, once, and never the built-in `completion`.
-  private func readEvents(_ node: YAMLNode) -> [StateMachine.Event] {
+  /// `events: [press, release]`: each a name, once, and never the built-in `completion`. Fills `eventIndices`.
+  private mutating func readEvents(_ node: YAMLNode) -> [StateMachine.Event] {
     guard context.expectSequence(node, what: "a list of event names") else { return [] }
     var events: [StateMachine.Event] = []
-    var declared: [String: Int] = [:]
     for item in document.items(node) {
       guard let name = context.name(item, what: "event name") else { continue }
       let span = context.span(item)
@@ -132,12 +128,12 @@ struct StateChecker {
           StateDiagnostics.invalidEvent, "'completion' is built in and cannot be declared", at: span,
           notes: ["`on: completion` makes a follow-up that fires by itself when its state is complete"],
           help: "remove it from `events`, or give the event another name")
-      } else if let first = declared[name].map({ events[$0] }) {
+      } else if let first = eventIndices[name].map({ events[$0] }) {
         context.error(
           StateDiagnostics.invalidEvent, "the event '\(name)' is declared twice", at: span,
           labels: [.init("first declared here", at: first.span)], help: "remove one of the two")
       } else {
-        declared[name] = events.count
+        eventIndices[name] = events.count
         events.append(StateMachine.Event(name: name, span: span))
       }
     }
