@@ -80,6 +80,56 @@ public struct JSONWriter: Sendable, Hashable {
     indent(depth, to: &output)
   }
 
+  /// Appends a pretty object of `members` at nesting depth `depth`, as `appendPretty` would, but lets `writing`
+  /// write a member's value itself: it returns true when it did, false to have the member's own value written. For
+  /// documents whose large members are streamed rather than built (a plan's tracks, its machine's states).
+  public static func appendPrettyObject(
+    _ members: [(String, JSONValue)], depth: Int, to output: inout [UInt8],
+    writing: (_ key: String, _ output: inout [UInt8]) -> Bool
+  ) {
+    guard !members.isEmpty else { return output.append(contentsOf: Bytes.emptyObject) }
+    output.append(contentsOf: Bytes.openObject)
+    for index in 0..<members.count {
+      if index > 0 { output.append(contentsOf: Bytes.commaNewline) }
+      indent(depth + 1, to: &output)
+      writeString(members[index].0, to: &output)
+      output.append(contentsOf: Bytes.colonSpace)
+      if !writing(members[index].0, &output) { writePretty(members[index].1, depth: depth + 1, to: &output) }
+    }
+    output.append(UInt8(ascii: "\n"))
+    indent(depth, to: &output)
+    output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends a pretty array of `count` containers (objects, arrays or strings), each made by `element` only as it
+  /// is written, as `appendPretty` writes the array built whole.
+  public static func appendPrettyArray(
+    count: Int, depth: Int, to output: inout [UInt8], element: (Int) -> JSONValue
+  ) {
+    writePrettyLines(count: count, depth: depth, to: &output) { index in
+      let value = element(index)
+      // A number, boolean or null could put the whole array on one line, which needs every element first.
+      precondition(!value.staysInline, "one element per line: containers only")
+      return value
+    }
+  }
+
+  /// An array written one element per line (`[]` when empty).
+  private static func writePrettyLines(
+    count: Int, depth: Int, to output: inout [UInt8], element: (Int) -> JSONValue
+  ) {
+    guard count > 0 else { return output.append(contentsOf: Bytes.emptyArray) }
+    output.append(contentsOf: Bytes.openArray)
+    for index in 0..<count {
+      if index > 0 { output.append(contentsOf: Bytes.commaNewline) }
+      indent(depth + 1, to: &output)
+      writePretty(element(index), depth: depth + 1, to: &output)
+    }
+    output.append(UInt8(ascii: "\n"))
+    indent(depth, to: &output)
+    output.append(UInt8(ascii: "]"))
+  }
+
   private static func writePretty(_ value: JSONValue, depth: Int, to output: inout [UInt8]) {
     switch value {
     case .array(let items) where items.isEmpty:
@@ -92,29 +142,9 @@ public struct JSONWriter: Sendable, Hashable {
       }
       output.append(UInt8(ascii: "]"))
     case .array(let items):
-      output.append(contentsOf: Bytes.openArray)
-      for index in 0..<items.count {
-        if index > 0 { output.append(contentsOf: Bytes.commaNewline) }
-        indent(depth + 1, to: &output)
-        writePretty(items[index], depth: depth + 1, to: &output)
-      }
-      output.append(UInt8(ascii: "\n"))
-      indent(depth, to: &output)
-      output.append(UInt8(ascii: "]"))
-    case .object(let members) where members.isEmpty:
-      output.append(contentsOf: Bytes.emptyObject)
+      writePrettyLines(count: items.count, depth: depth, to: &output) { items[$0] }
     case .object(let members):
-      output.append(contentsOf: Bytes.openObject)
-      for index in 0..<members.count {
-        if index > 0 { output.append(contentsOf: Bytes.commaNewline) }
-        indent(depth + 1, to: &output)
-        writeString(members[index].0, to: &output)
-        output.append(contentsOf: Bytes.colonSpace)
-        writePretty(members[index].1, depth: depth + 1, to: &output)
-      }
-      output.append(UInt8(ascii: "\n"))
-      indent(depth, to: &output)
-      output.append(UInt8(ascii: "}"))
+      appendPrettyObject(members, depth: depth, to: &output) { _, _ in false }
     case .null, .bool, .number, .string:
       writeScalar(value, to: &output)
     }

@@ -3,11 +3,12 @@ import SceneCore
 /// The machine's JSON form (docs/plan-format.md, "Machine"): members in a fixed order, state values one array per
 /// layer (as in `layers`), so equal machines give equal bytes and a person can read a state's pose.
 extension MachineTable {
-  func json(layers: LayerTable) -> JSONValue {
+  /// With `states` false, the states' member holds `null`, for a writer that streams them (`appendPrettyJSON`).
+  func json(layers: LayerTable, states withStates: Bool = true) -> JSONValue {
     var root = JSONObject()
     root.append("events", .array(events.map { .string($0) }))
     root.append("initial", JSONValue(initial))
-    root.append("states", .array(states.map { stateJSON($0, layers: layers) }))
+    root.append("states", withStates ? .array(states.map { stateJSON($0, layers: layers) }) : .null)
     root.append("transitions", .array(transitions.map(transitionJSON)))
     return root.value
   }
@@ -16,36 +17,14 @@ extension MachineTable {
   /// every layer's values each (states × layers numbers), and as one tree of `JSONValue`s they took 24 bytes a
   /// number on top of the text (717 MB for an 18-million-number table).
   func appendPrettyJSON(layers: LayerTable, depth: Int, to output: inout [UInt8]) {
-    output.append(contentsOf: "{\n".utf8)
-    func member(_ key: String, first: Bool = false) {
-      if !first { output.append(contentsOf: ",\n".utf8) }
-      JSONWriter.appendIndent(depth + 1, to: &output)
-      JSONWriter.appendString(key, to: &output)
-      output.append(contentsOf: ": ".utf8)
-    }
-    member("events", first: true)
-    JSONWriter.appendPretty(.array(events.map { .string($0) }), depth: depth + 1, to: &output)
-    member("initial")
-    JSONWriter.appendPretty(JSONValue(initial), depth: depth + 1, to: &output)
-    member("states")
-    if states.isEmpty {
-      output.append(contentsOf: "[]".utf8)
-    } else {
-      output.append(contentsOf: "[\n".utf8)
-      for index in states.indices {
-        if index > 0 { output.append(contentsOf: ",\n".utf8) }
-        JSONWriter.appendIndent(depth + 2, to: &output)
-        JSONWriter.appendPretty(stateJSON(states[index], layers: layers), depth: depth + 2, to: &output)
+    guard case .object(let members) = json(layers: layers, states: false) else { return }
+    JSONWriter.appendPrettyObject(members, depth: depth, to: &output) { key, output in
+      guard key == "states" else { return false }
+      JSONWriter.appendPrettyArray(count: states.count, depth: depth + 1, to: &output) {
+        stateJSON(states[$0], layers: layers)
       }
-      output.append(UInt8(ascii: "\n"))
-      JSONWriter.appendIndent(depth + 1, to: &output)
-      output.append(UInt8(ascii: "]"))
+      return true
     }
-    member("transitions")
-    JSONWriter.appendPretty(.array(transitions.map(transitionJSON)), depth: depth + 1, to: &output)
-    output.append(UInt8(ascii: "\n"))
-    JSONWriter.appendIndent(depth, to: &output)
-    output.append(UInt8(ascii: "}"))
   }
 
   private func stateJSON(_ state: State, layers: LayerTable) -> JSONValue {

@@ -19,35 +19,19 @@ extension Plan {
       + tracks.segmentKinds.count + layers.values.count + layers.pathCoordinates.count + stateNumbers
     output.reserveCapacity(26 * numbers + 4096 * (tracks.count + layers.count) + 65536)
     guard case .object(let members) = json(tracks: .array([]), machine: false) else { return output }
-    output.append(contentsOf: "{\n".utf8)
-    for (index, (key, value)) in members.enumerated() {
-      if index > 0 { output.append(contentsOf: ",\n".utf8) }
-      JSONWriter.appendIndent(1, to: &output)
-      JSONWriter.appendString(key, to: &output)
-      output.append(contentsOf: ": ".utf8)
-      if key == "machine", let machine {
-        machine.appendPrettyJSON(layers: layers, depth: 1, to: &output)
-        continue
+    JSONWriter.appendPrettyObject(members, depth: 0, to: &output) { key, output in
+      switch key {
+      case "tracks": JSONWriter.appendPrettyArray(count: tracks.count, depth: 1, to: &output, element: trackJSON)
+      case "machine": machine?.appendPrettyJSON(layers: layers, depth: 1, to: &output)
+      default: return false
       }
-      guard key == "tracks", tracks.count > 0 else {
-        JSONWriter.appendPretty(value, depth: 1, to: &output)
-        continue
-      }
-      output.append(contentsOf: "[\n".utf8)
-      for track in 0..<tracks.count {
-        if track > 0 { output.append(contentsOf: ",\n".utf8) }
-        JSONWriter.appendIndent(2, to: &output)
-        JSONWriter.appendPretty(trackJSON(track), depth: 2, to: &output)
-      }
-      output.append(UInt8(ascii: "\n"))
-      JSONWriter.appendIndent(1, to: &output)
-      output.append(UInt8(ascii: "]"))
+      return true
     }
-    output.append(contentsOf: "\n}".utf8)
     return output
   }
 
-  /// With `machine` false, the machine's member holds `null`, for a writer that streams the machine itself.
+  /// With `machine` false, the machine's member holds `null`, for a writer that streams the machine itself (the
+  /// member is there only when the plan has a machine).
   private func json(tracks trackList: JSONValue, machine withMachine: Bool = true) -> JSONValue {
     var root = JSONObject()
     root.append("format", "scenec-plan")
