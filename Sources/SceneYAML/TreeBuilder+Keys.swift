@@ -77,35 +77,21 @@ extension TreeBuilder {
   }
 }
 
-/// A mapping key's place in the source and its first 16 bytes, packed little-endian into two words (zero past its
-/// end), so that two keys of up to 16 bytes compare as three integers.
+/// A mapping key's place in the source and its first 16 bytes (`ASCIIWords`), so that two keys of up to 16 bytes
+/// compare as three integers.
 struct PackedKey {
   var start: Int
   var count: Int
-  var low: UInt64 = 0
-  var high: UInt64 = 0
+  var low: UInt64
+  var high: UInt64
 
   /// Nil when the key's text is not all ASCII (byte-equal is string-equal only there).
   init?(start: Int, count: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    guard let words = ASCIIWords.pack(UnsafeBufferPointer(rebasing: bytes[start..<start + count])) else {
+      return nil
+    }
     self.start = start
     self.count = count
-    let base = bytes.baseAddress! + start
-    if start + 16 <= bytes.count {
-      // Two word loads, the bytes past the key masked off.
-      let raw = UnsafeRawPointer(base)
-      let first = raw.loadUnaligned(as: UInt64.self)
-      let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-      low = count >= 8 ? first : first & ((1 << (8 * UInt64(count))) &- 1)
-      high = count >= 16 ? second : count <= 8 ? 0 : second & ((1 << (8 * UInt64(count - 8))) &- 1)
-    } else {
-      for offset in 0..<min(count, 16) {
-        let byte = UInt64(base[offset])
-        if offset < 8 { low |= byte << (8 * UInt64(offset)) } else { high |= byte << (8 * UInt64(offset - 8)) }
-      }
-    }
-    guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-    if count > 16 {
-      for offset in 16..<count where base[offset] >= 0x80 { return nil }
-    }
+    (low, high) = words
   }
 }

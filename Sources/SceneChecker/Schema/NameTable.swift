@@ -1,3 +1,5 @@
+import SceneYAML
+
 /// Names (ASCII) → their index in a list, by a hash of their bytes: a name's first 16 bytes, packed into two words
 /// with its length, find its slot in one probe or two, with no String made.
 struct NameTable: Sendable {
@@ -65,39 +67,9 @@ struct NameTable: Sendable {
     return true
   }
 
-  /// `bytes` packed as `PackedName`, or nil when they are not all ASCII. Read in at most four loads of whole words,
-  /// overlapping inside the text (never past it), rather than byte by byte: every key of every mapping comes here.
+  /// `bytes` packed as `PackedName`, or nil when they are not all ASCII.
   private static func packASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> PackedName? {
-    let count = bytes.count
-    guard let base = bytes.baseAddress, count > 0 else { return PackedName(low: 0, high: 0, count: 0) }
-    let raw = UnsafeRawPointer(base)
-    var low: UInt64
-    var high: UInt64 = 0
-    if count >= 8 {
-      low = raw.loadUnaligned(as: UInt64.self)
-      if count >= 16 {
-        high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-      } else if count > 8 {
-        // Bytes count − 8 ..< count, of which the top count − 8 are bytes 8 ..< count.
-        high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (8 * UInt64(16 - count))
-      }
-    } else if count >= 4 {
-      // Two loads that overlap on equal bytes: OR-ing them places every byte once.
-      let head = UInt64(raw.loadUnaligned(as: UInt32.self))
-      let tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-      low = head | tail << (8 * UInt64(count - 4))
-    } else if count >= 2 {
-      let head = UInt64(raw.loadUnaligned(as: UInt16.self))
-      let tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
-      low = head | tail << (8 * UInt64(count - 2))
-    } else {
-      low = UInt64(base[0])
-    }
-    guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-    if count > 16 {
-      for offset in 16..<count where base[offset] >= 0x80 { return nil }
-    }
-    return PackedName(low: low, high: high, count: count)
+    ASCIIWords.pack(bytes).map { PackedName(low: $0.low, high: $0.high, count: bytes.count) }
   }
 
   private static func hash(_ name: PackedName) -> UInt64 {
