@@ -6,10 +6,7 @@ extension SVGExporter {
   /// The bounding box, in layer `index`'s coordinates, of the canvas (with a margin); the canvas itself when the
   /// layer's matrix cannot be inverted.
   func canvasInLayer(_ index: Int) -> Rect {
-    var matrix = AffineTransform.identity
-    for layer in ([index] + tree.ancestors(of: index)) {
-      matrix = matrix.concatenating(drawnMatrix(layer).matrix)
-    }
+    let matrix = layerToCanvas(index)
     let w = tree.plan.width
     let h = tree.plan.height
     guard let inverse = matrix.inverted() else { return Rect(x: -1, y: -1, width: w + 2, height: h + 2) }
@@ -17,6 +14,15 @@ extension SVGExporter {
     let minX = corners.map(\.x).min()!
     let minY = corners.map(\.y).min()!
     return Rect(x: minX, y: minY, width: corners.map(\.x).max()! - minX, height: corners.map(\.y).max()! - minY)
+  }
+
+  /// The map from a layer's own space to the canvas: its drawn matrix, then each superlayer's.
+  func layerToCanvas(_ index: Int) -> AffineTransform {
+    var matrix = AffineTransform.identity
+    for layer in ([index] + tree.ancestors(of: index)) {
+      matrix = matrix.concatenating(drawnMatrix(layer).matrix)
+    }
+    return matrix
   }
 
   /// The matrix a layer is drawn with, into its superlayer: its own (`LayerMatrix.local`, and for a replicator's

@@ -98,6 +98,62 @@ import Testing
     #expect(abs(opposite[0] - opposite[2]) < 30 && opposite[0] > 90)
   }
 
+  /// Radial gradients W0126 calls flat (the default points; start == end) and one flattened by its layer's
+  /// transform: each is its last colour, and the PNG and video exports draw them (rsvg-convert failed with
+  /// "NoMemory" on a gradient of no width).
+  static let flat = """
+    scene: flat gradients
+    size: [120, 40]
+    layers:
+      - id: defaults
+        type: gradient
+        frame: [0, 0, 40, 40]
+        gradientType: radial
+        colors: [red, "#00FF00"]
+      - id: centred
+        type: gradient
+        frame: [40, 0, 40, 40]
+        gradientType: radial
+        startPoint: [0.5, 0.5]
+        endPoint: [0.5, 0.5]
+        colors: [red, "#0000FF80"]
+      - id: squashed
+        type: gradient
+        frame: [80, 0, 40, 40]
+        gradientType: radial
+        startPoint: [0.5, 0.5]
+        endPoint: [1, 1]
+        transform: {scale: [1, 0.0000001, 1]}
+        colors: [red, blue]
+
+    """
+
+  @Test func aFlatRadialGradientRasterisesAsItsLastColour() throws {
+    let probe = try #require(ExportTools.probePath, "the pixel probe did not build")
+    _ = try #require(ExportTools.rsvgConvert, "rsvg-convert is missing: apt-get install librsvg2-bin")
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(Self.flat, name: "flat", in: folder)
+    let svg = CLI.run(["export", "svg", spec, "--at", "0"])
+    #expect(svg.status == 0, "\(svg.standardError)")
+    #expect(!svg.standardOutput.contains("radialGradient"), "a flat gradient is a solid fill")
+    #expect(svg.standardOutput.contains(##"fill="#00ff00""##))
+    #expect(svg.standardOutput.contains(##"fill="#0000ff" fill-opacity="0.50196"##))
+    let png = folder.appendingPathComponent("flat.png").path
+    let run = CLI.run(["export", "svg", spec, "--at", "0", "-o", png])
+    #expect(run.status == 0, "\(run.standardError)")
+    let dump = folder.appendingPathComponent("flat.rgba").path
+    try #require(ExportTools.run(probe, ["dump-png", png, dump])?.status == 0)
+    let pixels = try #require(ExportTools.Pixels(file: dump))
+    #expect(pixels.premultiplied(20, 20) == [0, 255, 0, 255])
+    #expect(pixels.premultiplied(60, 20) == [0, 0, 128, 128])
+    // The squashed layer is a line of no height: nothing of it shows, and nothing fails.
+    #expect(pixels.premultiplied(100, 20) == [0, 0, 0, 0])
+    let video = folder.appendingPathComponent("flat.apng").path
+    let encoded = CLI.run(["export", "video", spec, "--duration", "0.1", "-o", video])
+    #expect(encoded.status == 0, "\(encoded.standardError)")
+  }
+
   @Test func rlottieDrawsTheAxialAndRadialGradientFillsAsTheSVGExportDoes() throws {
     guard let probe = ExportTools.probePath, let rsvg = ExportTools.rsvgConvert else { return }
     let folder = CLI.temporaryFolder()

@@ -38,6 +38,28 @@ struct GradientGeometry {
   /// The radial ellipse's half axes.
   var radii: (x: Double, y: Double) { (abs(end.x - start.x), abs(end.y - start.y)) }
 
+  /// A radial ellipse whose smaller half axis on the canvas is under this many points is drawn as its last colour
+  /// (docs/exports.md): thinner than 1/128 of a pixel at `--scale` 1, and rsvg-convert fails on a gradient whose
+  /// axis is under about 2⁻¹⁵ of a pixel.
+  static let flatRadius = 1.0 / 256
+
+  /// The smaller half axis of the radial ellipse once `matrix` (the layer's space to the canvas) maps it: the
+  /// smaller singular value of the matrix times diag(rx, ry).
+  func minorRadius(to matrix: SceneCore.AffineTransform) -> Double {
+    let (rx, ry) = radii
+    let entries = [matrix.a * rx, matrix.b * rx, matrix.c * ry, matrix.d * ry]
+    // Scaled to a largest entry of 1, so that squaring neither overflows nor underflows.
+    let scale = entries.map(abs).max() ?? 0
+    guard scale > 0, scale.isFinite else { return scale }
+    let (a, b, c, d) = (entries[0] / scale, entries[1] / scale, entries[2] / scale, entries[3] / scale)
+    let sum = a * a + b * b + c * c + d * d
+    let determinant = abs(a * d - b * c)
+    let root = max(sum * sum - 4 * determinant * determinant, 0).squareRoot()
+    // The product of the two is the determinant: dividing by the larger avoids cancelling sum − root.
+    let larger = ((sum + root) / 2).squareRoot()
+    return scale * determinant / larger
+  }
+
   /// Whether the radial ellipse is not a circle (beyond rounding).
   var isElliptical: Bool {
     let (rx, ry) = radii

@@ -22,6 +22,17 @@ extension SVGExporter {
     if geometry.type == .conic {
       return conicSectors(index, geometry, outline: outline, bounds: bounds, white: white, indent: indent)
     }
+    if geometry.type == .radial, geometry.minorRadius(to: layerToCanvas(index)) < GradientGeometry.flatRadius {
+      // A flat ellipse leaves every point past its rim, in the last colour, as Core Animation draws it; a gradient
+      // of (nearly) no width is not written, since rsvg-convert fails on it ("NoMemory").
+      let color = geometry.color(at: 1)
+      return SVGMarkup.element(
+        "path",
+        [
+          ("d", outline), ("fill", white ? "#ffffff" : color.hex),
+          ("fill-opacity", color.alpha < 1 ? SVGMarkup.number(color.alpha) : nil),
+        ], indent: indent)
+    }
     let id = SVGMarkup.id("gradient", tree.id(index), prefix: idPrefix)
     definitions += gradientDefinition(id: id, geometry, white: white)
     return SVGMarkup.element("path", [("d", outline), ("fill", "url(#\(id))")], indent: indent)
@@ -49,11 +60,9 @@ extension SVGExporter {
           ("x2", n(geometry.end.x)), ("y2", n(geometry.end.y)),
         ], children: stops, indent: "    ")
     }
-    // A unit circle at the origin mapped onto the ellipse; a flat ellipse (an axis 0) leaves every point past its
-    // rim, so a vanishing axis is kept just above 0 and the rest shows the last colour, as padding does.
+    // A unit circle at the origin mapped onto the ellipse (a flat one is a solid fill, `gradient`).
     let (rx, ry) = geometry.radii
-    let tiny = 1e-9
-    let transform = "matrix(\(n(max(rx, tiny))) 0 0 \(n(max(ry, tiny))) \(n(geometry.start.x)) \(n(geometry.start.y)))"
+    let transform = "matrix(\(n(rx)) 0 0 \(n(ry)) \(n(geometry.start.x)) \(n(geometry.start.y)))"
     return SVGMarkup.element(
       "radialGradient",
       [
