@@ -19,12 +19,15 @@ public enum SceneCLI {
     do {
       return try dispatch(arguments, console: console)
     } catch {
+      // Messages name files and quote arguments as given, and a tool's output of several lines: `PrintableText`
+      // keeps a usage message on its line, and lets a tool's lines start no line of their own making.
       switch error {
       case .usage(let message):
-        _ = console.standardError.write("scenec: error: \(message)\n\(usageLine(for: arguments.first))\n")
+        let printable = PrintableText.escaped(message)
+        _ = console.standardError.write("scenec: error: \(printable)\n\(usageLine(for: arguments.first))\n")
         return 2
       case .failed(let message):
-        _ = console.standardError.write("scenec: error: \(message)\n")
+        _ = console.standardError.write("scenec: error: \(PrintableText.escapedLines(message))\n")
         return 2
       case .closedOutput:
         _ = console.standardError.write("scenec: error: standard output was closed before the output was written\n")

@@ -8,42 +8,98 @@ import SceneYAML
 
 /// Finding and reading spec files.
 enum SpecFiles {
+  /// A file or folder that exists but cannot be read, and why (the system's words: "Permission denied").
+  struct Unreadable: Error, Hashable {
+    let path: String
+    let reason: String
+    let isFolder: Bool
+  }
+
+  /// The spec files to read, sorted by path (standard input, `-`, last), and what could not be read on the way.
+  struct Found {
+    var files: [String] = []
+    var unreadable: [Unreadable] = []
+  }
+
   /// Files and folders as given → the spec files to read, sorted by path: a folder contributes every `*.yaml` /
   /// `*.yml` below it, and output never depends on the file system's order or on the order of the arguments.
-  /// Duplicates are read once.
-  static func collect(_ paths: [String]) throws(CommandFailure) -> [String] {
-    var result: [String] = []
+  /// Duplicates are read once. A folder below that cannot be opened or listed, or a `*.yaml` whose link leads
+  /// nowhere, is `unreadable` (lint reports it, E0114), never passed over in silence.
+  static func collect(_ paths: [String]) throws(CommandFailure) -> Found {
+    var found = Found()
     var seen = Set<String>()
-    let manager = FileManager.default
     for path in paths {
       if path == "-" {
-        if seen.insert(path).inserted { result.append(path) }
+        if seen.insert(path).inserted { found.files.append(path) }
         continue
       }
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw .usage("no such file or folder: \(path)")
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        if errno == ENOENT || errno == ENOTDIR { throw .usage("no such file or folder: \(path)") }
+        found.unreadable.append(Unreadable(path: path, reason: errorText(), isFolder: false))
+        continue
       }
-      if isDirectory.boolValue {
-        guard let enumerator = manager.enumerator(atPath: path) else { throw .usage("cannot read the folder \(path)") }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-          guard relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") else { continue }
-          let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-          // Regular files only (through symlinks): a FIFO or device named `*.yaml` in a folder would block the
-          // whole run, or never end; a path given by name is read as it is (like `-`).
-          var status = stat()
-          if stat(full, &status) == 0, status.st_mode & S_IFMT == S_IFREG { found.append(full) }
+      if status.st_mode & S_IFMT == S_IFDIR {
+        var below = Found()
+        walk(path, into: &below)
+        guard !below.files.isEmpty || !below.unreadable.isEmpty else {
+          throw .usage("no .yaml or .yml files under \(path)")
         }
-        guard !found.isEmpty else { throw .usage("no .yaml or .yml files under \(path)") }
-        for file in found where seen.insert(file).inserted { result.append(file) }
+        for file in below.files where seen.insert(file).inserted { found.files.append(file) }
+        for entry in below.unreadable where seen.insert(entry.path).inserted { found.unreadable.append(entry) }
       } else if seen.insert(path).inserted {
-        result.append(path)
+        found.files.append(path)
       }
     }
     // Sorted as a whole, so the report does not depend on the order the paths were given in; standard input last.
-    return result.filter { $0 != "-" }.sorted() + result.filter { $0 == "-" }
+    found.files = found.files.filter { $0 != "-" }.sorted() + found.files.filter { $0 == "-" }
+    found.unreadable.sort { $0.path < $1.path }
+    return found
   }
+
+  /// Every regular `*.yaml` / `*.yml` file below `folder` (through symbolic links to files; links to folders are
+  /// not followed, so a link cannot make the walk endless), in any order.
+  private static func walk(_ folder: String, into found: inout Found) {
+    guard let directory = opendir(folder) else {
+      found.unreadable.append(Unreadable(path: folder, reason: errorText(), isFolder: true))
+      return
+    }
+    defer { closedir(directory) }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    while true {
+      errno = 0
+      guard let entry = readdir(directory) else {
+        // The end of the listing, or a failure to read it (an I/O error): then the folder was not read whole.
+        if errno != 0 { found.unreadable.append(Unreadable(path: folder, reason: errorText(), isFolder: true)) }
+        return
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard name != ".", name != ".." else { continue }
+      let full = prefix + name
+      var status = stat()
+      guard lstat(full, &status) == 0 else {
+        found.unreadable.append(Unreadable(path: full, reason: errorText(), isFolder: false))
+        continue
+      }
+      if status.st_mode & S_IFMT == S_IFDIR {
+        walk(full, into: &found)
+        continue
+      }
+      guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+      // Regular files only (through symlinks): a FIFO or device named `*.yaml` in a folder would block the whole
+      // run, or never end; a path given by name is read as it is (like `-`).
+      if stat(full, &status) != 0 {
+        found.unreadable.append(Unreadable(path: full, reason: errorText(), isFolder: false))
+      } else if status.st_mode & S_IFMT == S_IFREG {
+        found.files.append(full)
+      }
+    }
+  }
+
+  /// The last system call's error, in the system's words.
+  private static func errorText() -> String { String(cString: strerror(errno)) }
 
   /// Reads a spec; `-` is standard input. At most `limit + 1` bytes are read from any file, device or pipe, so
   /// that `/dev/zero` or an endless pipe costs `limit` bytes of memory and then fails with E0111 (the reader sees
@@ -52,7 +108,16 @@ enum SpecFiles {
     throws(CommandFailure)
     -> SourceFile
   {
-    SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try readBytes(path, console: console, limit: limit))
+    source(
+      path: path == "-" ? "<stdin>" : path, bytes: try readBytes(path, console: console, limit: limit), limit: limit)
+  }
+
+  /// A spec read with `limit` as its input limit. One over the limit (E0111, at its first byte) gets the line table
+  /// of its first line only: it is never shown past that line, and the table of 64 MiB of short lines (8 bytes a
+  /// line) cost four times the input's own memory, and most of the time, before the reader looked at the size.
+  static func source(path: String, bytes: [UInt8], limit: Int) -> SourceFile {
+    bytes.count > limit
+      ? SourceFile(path: path, bytes: bytes, indexingLinesIn: 0) : SourceFile(path: path, bytes: bytes)
   }
 
   /// The bytes `read` reads, for a file that is not shown as source (a plan: its diagnostics name members, not
@@ -67,13 +132,21 @@ enum SpecFiles {
       guard let bytes = console.readStandardInput() else { throw .usage("cannot read standard input") }
       return Array(bytes.prefix(cap))
     }
+    switch readFile(path, cap: cap) {
+    case .success(let bytes): return bytes
+    case .failure(let unreadable): throw .usage("cannot read \(path): \(unreadable.reason)")
+    }
+  }
+
+  /// Up to `cap` bytes of the file at `path`, or why it cannot be opened or read.
+  static func readFile(_ path: String, cap: Int) -> Result<[UInt8], Unreadable> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .usage("cannot read \(path): \(String(cString: strerror(errno)))") }
+    guard descriptor >= 0 else { return .failure(Unreadable(path: path, reason: errorText(), isFolder: false)) }
     defer { close(descriptor) }
     guard let bytes = readBounded(descriptor, cap: cap) else {
-      throw .usage("cannot read \(path): \(String(cString: strerror(errno)))")
+      return .failure(Unreadable(path: path, reason: errorText(), isFolder: false))
     }
-    return bytes
+    return .success(bytes)
   }
 
   /// Up to `cap` bytes from `descriptor` (until end of file); nil on a read error.

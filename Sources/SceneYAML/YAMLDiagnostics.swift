@@ -25,12 +25,15 @@ public enum YAMLDiagnostics {
   public static let emptyDocument = DiagnosticCode("E0112", "empty-document", "The file holds no YAML content.")
   public static let compiledPlan = DiagnosticCode(
     "E0113", "compiled-plan", "The file is a compiled plan (scenec-plan JSON), not a spec.")
+  /// Reported by `scenec lint`, not the reader, for a file or folder given or found that it cannot read.
+  public static let unreadable = DiagnosticCode(
+    "E0114", "unreadable-input", "A file or folder that cannot be read (its permissions, a broken link, an I/O error).")
   /// Reported by the reader inside flow lists and by the checker for empty values; one code for one mistake.
   public static let unquotedHexColor = DiagnosticCode(
     "E0308", "unquoted-hex-color", "An unquoted `#RRGGBB` colour, which YAML reads as a comment.")
 
   public static let all: [DiagnosticCode] = [
     syntax, invalidUTF8, tabIndentation, duplicateKey, tag, anchor, multipleDocuments, complexKey, tooDeep,
-    scalarTooLong, inputTooLarge, emptyDocument, compiledPlan, unquotedHexColor,
+    scalarTooLong, inputTooLarge, emptyDocument, compiledPlan, unreadable, unquotedHexColor,
   ]
 }

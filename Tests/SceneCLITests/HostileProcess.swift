@@ -50,10 +50,12 @@ enum Scenec {
   }
 
   /// Runs `scenec arguments…` with standard input from `stdinPath` (or /dev/null), standard output and error to
-  /// files. The child is killed (its whole process group) after `timeout` seconds.
-  static func run(_ arguments: [String], stdinPath: String? = nil, timeout: Double = 120, readsOutput: Bool = true)
-    throws -> Run
-  {
+  /// files. The child is killed (its whole process group) after `timeout` seconds. `launcher` comes before the
+  /// binary (`setpriv …`, which then runs it in its own place).
+  static func run(
+    _ arguments: [String], stdinPath: String? = nil, timeout: Double = 120, readsOutput: Bool = true,
+    launcher: [String] = []
+  ) throws -> Run {
     guard let binary else {
       throw HostileError("no scenec binary beside the test bundle or at .build/debug/scenec; run `swift build` first")
     }
@@ -64,8 +66,8 @@ enum Scenec {
     let timePath = folder.appendingPathComponent("time").path
     // GNU time forks (not vfork), so the child's peak RSS is its own, not the test process's.
     let useTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
-    let argv =
-      useTime ? ["/usr/bin/time", "-o", timePath, "-f", "%e %U %S %M", binary] + arguments : [binary] + arguments
+    let command = launcher + [binary] + arguments
+    let argv = useTime ? ["/usr/bin/time", "-o", timePath, "-f", "%e %U %S %M"] + command : command
     let child = try spawn(
       argv, stdin: .path(stdinPath ?? "/dev/null"), stdout: .path(outPath), stderr: .path(errPath))
     let (status, usage, elapsed, killed) = waitForExit(child, timeout: timeout)

@@ -339,7 +339,7 @@ import Testing
     let output = GitHubRenderer().render([FileReport(source: source, diagnostics: diagnostics + [note])])
     let expected = """
       ::error file=dir%2C1/a%3Ab.yaml,line=2,col=1,endLine=2,endColumn=2,title=E0203 unknown-key::unknown key 'b' \
-      (100%25 sure)%0D%0Areally%0Anote: a sibling (dir,1/a:b.yaml:1:1)%0Ahelp: remove it
+      (100%25 sure)\\u{D}\\u{A}really%0Anote: a sibling (dir,1/a:b.yaml:1:1)%0Ahelp: remove it
       ::warning file=dir%2C1/a%3Ab.yaml,line=1,col=1,endLine=1,endColumn=1,title=W0301 missing-path::warn: x, y
       ::notice file=dir%2C1/a%3Ab.yaml,line=1,col=1,endLine=1,endColumn=1,title=W0301 missing-path::just so you know
 
@@ -393,18 +393,36 @@ import Testing
     #expect(GitHubRenderer().render([report]).contains("line=4,col=5,endLine=4,endColumn=12,"))
   }
 
-  @Test func artifactURIsAreRelativeWithForwardSlashesWhereTheyCanBe() {
+  @Test func artifactURIsAreRelativeWhereTheyCanBeAndKeepThePathAsGiven() {
     func uri(_ path: String, root: String? = nil) -> String {
       let artifact = ArtifactURI(path: path, sourceRoot: root)
       return (artifact.baseID ?? "-") + " " + artifact.uri
     }
     #expect(uri("specs/a.yaml") == "%SRCROOT% specs/a.yaml")
-    #expect(uri("./././specs\\win\\a.yaml") == "%SRCROOT% specs/win/a.yaml")
+    // A backslash is part of a POSIX file name: `specs\win\a.yaml` is one file, not `specs/win/a.yaml`.
+    #expect(uri("./././specs\\win\\a.yaml") == "%SRCROOT% specs%5Cwin%5Ca.yaml")
     #expect(uri("a b#?%.yaml") == "%SRCROOT% a%20b%23%3F%25.yaml")
     #expect(uri("c:d.yaml") == "%SRCROOT% c%3Ad.yaml")
     #expect(uri("/srv/x/a.yaml", root: "/srv/x/") == "%SRCROOT% a.yaml")
     #expect(uri("/srv/y/a.yaml", root: "/srv/x") == "- file:///srv/y/a.yaml")
-    #expect(uri("C:\\specs\\a.yaml") == "- file:///C:/specs/a.yaml")
+    #expect(uri("C:\\specs\\a.yaml") == "%SRCROOT% C%3A%5Cspecs%5Ca.yaml")
+    #expect(uri("/srv/a:b\\c.yaml") == "- file:///srv/a:b%5Cc.yaml")
+  }
+
+  /// Decoding an artifact's URI gives the path back, whatever it holds (issue 33: `\` became `/`).
+  @Test(arguments: [
+    "a\\b.yaml", "dir\\", "100%.yaml", "%41.yaml", "a b.yaml", "a#b?c.yaml", "按钮/ü.yaml", "x\n::error::y.yaml",
+    "/abs\\a%20b #?.yaml", "/srv/按钮.yaml", "../up.yaml", "a:b.yaml",
+  ])
+  func artifactURIsRoundTrip(_ path: String) throws {
+    let artifact = ArtifactURI(path: path, sourceRoot: nil)
+    let uriPath = artifact.baseID == nil ? String(artifact.uri.dropFirst("file://".count)) : artifact.uri
+    #expect(artifact.baseID == (path.hasPrefix("/") ? nil : ArtifactURI.sourceRootBaseID))
+    #expect(uriPath.removingPercentEncoding == path, "\(artifact.uri)")
+    // Only RFC 3986 path characters and escapes are left.
+    let allowed = CharacterSet(charactersIn: "%/:@!$&'()*+,;=-._~").union(.alphanumerics)
+    #expect(artifact.uri.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }, "\(artifact.uri)")
+    #expect(URL(string: artifact.uri) != nil, "\(artifact.uri)")
   }
 
   @Test func sarifValidatesAgainstTheOfficialSchema() throws {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SceneChecker
 import SceneDiagnostics
+import SceneYAML
 
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
@@ -14,17 +15,41 @@ enum LintCommand {
     let format = try ReportFormat.parse(parsed.value("--format"))
     let options = try CheckOptions.options(from: parsed)
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    let files = try SpecFiles.collect(parsed.positional)
-    let sources = try files.map { path throws(CommandFailure) in
-      try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes)
+    let found = try SpecFiles.collect(parsed.positional)
+    var unreadable = found.unreadable
+    var sources: [SourceFile] = []
+    for path in found.files {
+      if path == "-" {
+        sources.append(try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes))
+        continue
+      }
+      let limit = options.yamlLimits.maxInputBytes
+      switch SpecFiles.readFile(path, cap: limit < Int.max ? limit + 1 : limit) {
+      case .success(let bytes): sources.append(SpecFiles.source(path: path, bytes: bytes, limit: limit))
+      case .failure(let failure): unreadable.append(failure)
+      }
     }
-    let reports = checkAll(sources, options: options, jobs: jobs)
+    // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
+    let reports = (checkAll(sources, options: options, jobs: jobs) + unreadable.map(report(for:))).sorted {
+      ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
+    }
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
     let text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)
     guard console.standardOutput.write(text) else { throw .closedOutput }
+    // A file that could not be read was not checked: the run failed, whatever the others hold.
+    guard unreadable.isEmpty else { return 2 }
     let errors = reports.reduce(0) { $0 + $1.errorCount }
     let warnings = reports.reduce(0) { $0 + $1.warningCount }
     return errors > 0 || (parsed.flag("--strict") && warnings > 0) ? 1 : 0
+  }
+
+  /// E0114 for a file or folder that could not be read, at the start of an empty file of its name.
+  static func report(for unreadable: SpecFiles.Unreadable) -> FileReport {
+    let what = unreadable.isFolder ? "folder" : "file"
+    let diagnostic = Diagnostic(
+      YAMLDiagnostics.unreadable, "cannot read this \(what): \(unreadable.reason)", at: .at(0),
+      help: "check that it exists and that its permissions let you read it, or leave it out of the paths given")
+    return FileReport(source: SourceFile(path: unreadable.path, bytes: []), diagnostics: [diagnostic])
   }
 
   /// Checks files on up to `jobs` threads; results land by index, so the report is the same as a serial run's.

@@ -1,5 +1,10 @@
 /// How SARIF names a spec file: a relative URI reference under `%SRCROOT%` (what GitHub code scanning resolves
 /// against the checkout), or a `file://` URI when the path is absolute and outside `sourceRoot`.
+///
+/// The path is kept as given, byte for byte: every byte outside RFC 3986's path characters is percent-encoded
+/// (`\`, `%`, space, `#`, `?`, controls, non-ASCII), so decoding the URI gives the file's name back. A `\` is a
+/// character of a POSIX file name, not a separator: `a\b.yaml` is one file in the current folder, and writing it
+/// `a/b.yaml` would name another. Only a leading `./` is dropped (it names the same file).
 struct ArtifactURI: Hashable {
   static let sourceRootBaseID = "%SRCROOT%"
 
@@ -8,17 +13,14 @@ struct ArtifactURI: Hashable {
   let baseID: String?
 
   init(path: String, sourceRoot: String?) {
-    var path = path.replacingBackslashes()
-    if let root = sourceRoot.map({ $0.replacingBackslashes() }), !root.isEmpty {
+    var path = path
+    if let root = sourceRoot, !root.isEmpty {
       let prefix = root.hasSuffix("/") ? root : root + "/"
       if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
     }
     while path.hasPrefix("./") { path.removeFirst(2) }
     if path.hasPrefix("/") {
       uri = "file://" + Self.percentEncoded(path, keepingColon: true)
-      baseID = nil
-    } else if Self.startsWithDriveLetter(path) {
-      uri = "file:///" + Self.percentEncoded(path, keepingColon: true)
       baseID = nil
     } else {
       // A colon in the first segment would read as a scheme, so relative references encode it.
@@ -43,17 +45,5 @@ struct ArtifactURI: Hashable {
       }
     }
     return result
-  }
-
-  private static func startsWithDriveLetter(_ path: String) -> Bool {
-    let scalars = Array(path.unicodeScalars.prefix(3))
-    return scalars.count == 3 && scalars[0].properties.isAlphabetic && scalars[0].isASCII && scalars[1] == ":"
-      && scalars[2] == "/"
-  }
-}
-
-extension String {
-  fileprivate func replacingBackslashes() -> String {
-    String(unicodeScalars.map { $0 == "\\" ? "/" : Character($0) })
   }
 }

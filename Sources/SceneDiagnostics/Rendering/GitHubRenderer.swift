@@ -20,18 +20,21 @@ public struct GitHubRenderer: ReportRenderer {
 
   private func line(for diagnostic: Diagnostic, in source: SourceFile) -> String {
     let range = source.range(of: diagnostic.span)
+    // The file name and the texts as the text format prints them (`PrintableText`); the line breaks between them
+    // are the renderer's own, which the runner's escaping below carries.
+    let path = PrintableText.escaped(source.path)
     let properties = [
-      ("file", source.path), ("line", String(range.line)), ("col", String(range.column)),
+      ("file", path), ("line", String(range.line)), ("col", String(range.column)),
       ("endLine", String(range.endLine)), ("endColumn", String(range.endColumn)),
       ("title", "\(diagnostic.code.id) \(diagnostic.code.name)"),
     ]
-    var message = diagnostic.message
+    var message = PrintableText.escaped(diagnostic.message)
     for label in diagnostic.labels {
       let location = source.range(of: label.span)
-      message += "\nnote: \(label.message) (\(source.path):\(location.line):\(location.column))"
+      message += "\nnote: \(PrintableText.escaped(label.message)) (\(path):\(location.line):\(location.column))"
     }
-    for note in diagnostic.notes { message += "\nnote: \(note)" }
-    if let help = diagnostic.help { message += "\nhelp: \(help)" }
+    for note in diagnostic.notes { message += "\nnote: \(PrintableText.escaped(note))" }
+    if let help = diagnostic.help { message += "\nhelp: \(PrintableText.escaped(help))" }
     let propertyList = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
     return "::\(Self.command(for: diagnostic.severity)) \(propertyList)::\(Self.escapeData(message))"
   }
@@ -44,7 +47,7 @@ public struct GitHubRenderer: ReportRenderer {
     }
   }
 
-  /// The escaping the Actions runner undoes in a command's message.
+  /// The escaping the Actions runner undoes in a command's message (its documented `%25`, `%0D`, `%0A`).
   static func escapeData(_ text: String) -> String {
     var result = ""
     for character in text.unicodeScalars {

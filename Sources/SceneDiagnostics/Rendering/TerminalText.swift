@@ -1,34 +1,25 @@
 /// How text lands in terminal cells, so that a caret line can be built under a quoted source line.
 ///
 /// Both lines go through the same transformation: a tab becomes four spaces (a fixed width rather than tab stops,
-/// so the width of a piece of a line does not depend on what precedes it), control characters become U+FFFD (a
-/// spec file must not be able to send escape sequences to the reader's terminal), and East Asian wide characters
-/// count two cells.
+/// so the width of a piece of a line does not depend on what precedes it), the characters `PrintableText` escapes
+/// become U+FFFD, one cell (a spec file must not be able to send escape sequences to the reader's terminal, reorder
+/// the line, or start a CI workflow command with `##[`), and East Asian wide characters count two cells.
 enum TerminalText {
   static let tabWidth = 4
 
-  /// `text` as it is printed: tabs expanded, control characters replaced.
+  /// `text` as it is printed: tabs expanded, unsafe characters and the `[` of `##[` replaced (the same width).
   static func displayed(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
     var result = ""
-    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-      if scalar == "\t" {
+    result.unicodeScalars.reserveCapacity(scalars.count)
+    for index in scalars.indices {
+      if scalars[index] == "\t" {
         result.append(String(repeating: " ", count: tabWidth))
-      } else if isControl(scalar) {
+      } else if PrintableText.escapes(at: index, in: scalars) {
         result.unicodeScalars.append("\u{FFFD}")
       } else {
-        result.unicodeScalars.append(scalar)
+        result.unicodeScalars.append(scalars[index])
       }
-    }
-    return result
-  }
-
-  /// Messages keep their line breaks (notes may span lines) but lose every other control character.
-  static func sanitizedMessage(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      result.unicodeScalars.append(isControl(scalar) && scalar != "\n" ? "\u{FFFD}" : scalar)
     }
     return result
   }
@@ -36,20 +27,16 @@ enum TerminalText {
   /// Cells that `displayed(text)` occupies.
   static func width(of text: String) -> Int {
     text.unicodeScalars.reduce(0) { total, scalar in
-      total + (scalar == "\t" ? tabWidth : isControl(scalar) ? 1 : cellWidth(of: scalar))
+      total + (scalar == "\t" ? tabWidth : PrintableText.isUnsafe(scalar) ? 1 : cellWidth(of: scalar))
     }
   }
 
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
-
-  /// 0 for combining and format characters, 2 for East Asian wide and fullwidth characters and emoji, else 1.
+  /// 0 for combining characters, 2 for East Asian wide and fullwidth characters and emoji, else 1.
   static func cellWidth(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return 1 }
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
+    case .nonspacingMark, .enclosingMark: return 0
     default: break
     }
     if wideRanges.contains(where: { $0.contains(value) }) || scalar.properties.isEmojiPresentation { return 2 }

@@ -8,7 +8,8 @@
 ///     1 error, 0 warnings in 1 file
 ///
 /// Each label follows as `  --> FILE:LINE:COL: note: message` with its own line and caret, then the notes and the
-/// help. `short` keeps only the first line of each diagnostic (and the summary).
+/// help. `short` keeps only the first line of each diagnostic (and the summary). File names, messages, notes and help
+/// go through `PrintableText`, so each stays on its line and none can start a line of its own.
 public struct TextRenderer: ReportRenderer {
   public var color: Bool
   public var short: Bool
@@ -35,8 +36,9 @@ public struct TextRenderer: ReportRenderer {
 
   private func render(_ diagnostic: Diagnostic, in source: SourceFile, style: ANSIStyle, to output: inout String) {
     let range = source.range(of: diagnostic.span)
-    output += "\(source.path):\(range.line):\(range.column): \(style.severity(diagnostic.severity)): "
-    output += style.apply(ANSIStyle.bold, TerminalText.sanitizedMessage(diagnostic.message))
+    let path = PrintableText.escaped(source.path, startsLine: true)
+    output += "\(path):\(range.line):\(range.column): \(style.severity(diagnostic.severity)): "
+    output += style.apply(ANSIStyle.bold, PrintableText.escaped(diagnostic.message))
     output += " [\(diagnostic.code.id)]\n"
     guard !short else { return }
 
@@ -49,15 +51,15 @@ public struct TextRenderer: ReportRenderer {
     for (label, snippet) in labels {
       let location = source.range(of: label.span)
       output += "  " + style.apply(ANSIStyle.cyan, "-->")
-      output += " \(source.path):\(location.line):\(location.column): \(style.severity(.note)): "
-      output += TerminalText.sanitizedMessage(label.message) + "\n"
+      output += " \(path):\(location.line):\(location.column): \(style.severity(.note)): "
+      output += PrintableText.escaped(label.message) + "\n"
       gutter.render(snippet, caretCode: ANSIStyle.cyan, to: &output)
     }
     for note in diagnostic.notes {
-      output += "  " + style.apply(ANSIStyle.cyan, "=") + " note: " + TerminalText.sanitizedMessage(note) + "\n"
+      output += "  " + style.apply(ANSIStyle.cyan, "=") + " note: " + PrintableText.escaped(note) + "\n"
     }
     if let help = diagnostic.help {
-      output += "  " + style.apply(ANSIStyle.cyan, "=") + " help: " + TerminalText.sanitizedMessage(help) + "\n"
+      output += "  " + style.apply(ANSIStyle.cyan, "=") + " help: " + PrintableText.escaped(help) + "\n"
     }
     output += "\n"
   }
