@@ -14,9 +14,11 @@ enum HTTPProbe {
     var seconds: Double
   }
 
-  /// A connected socket to 127.0.0.1:`port`, or nil.
-  static func connect(port: Int) -> Int32? {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+  /// A connected (blocking) socket to 127.0.0.1:`port`, or nil when the connection is not made in `timeout`:
+  /// a server that does not accept lets the kernel's queue fill, and a plain connect then waits for minutes.
+  static func connect(port: Int, timeout: Double = 3) -> Int32? {
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+    let descriptor = socket(AF_INET, type, 0)
     guard descriptor >= 0 else { return nil }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -27,10 +29,20 @@ enum HTTPProbe {
         Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else {
+    var made = connected == 0
+    if !made && errno == EINPROGRESS {
+      var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      var failure: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      made =
+        poll(&entry, 1, Int32(timeout * 1000)) == 1
+        && getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0
+    }
+    guard made else {
       close(descriptor)
       return nil
     }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     return descriptor
   }
 
@@ -114,7 +126,7 @@ final class SlowClients: @unchecked Sendable {
   /// The next byte of connection `index`'s head ("a" after the prefix, forever), on a new connection when the
   /// server dropped the last one.
   private func sendOne(_ index: Int) {
-    if sockets[index] < 0 { sockets[index] = HTTPProbe.connect(port: port) ?? -1 }
+    if sockets[index] < 0 { sockets[index] = HTTPProbe.connect(port: port, timeout: 0.5) ?? -1 }
     guard sockets[index] >= 0 else { return }
     var byte = sent[index] < Self.head.count ? Self.head[sent[index]] : UInt8(ascii: "a")
     if send(sockets[index], &byte, 1, Int32(MSG_NOSIGNAL)) == 1 {
