@@ -81,6 +81,8 @@ let package = Package(
       name: "fuzz-machine",
       dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/machine"),
+    // The preview server's request parser (SceneCLI's HTTPRequest.parse).
+    .executableTarget(name: "fuzz-http", dependencies: ["FuzzSupport", "SceneCLI"], path: "Fuzz/http"),
     // Test targets mirror the modules: each depends on the module it tests and what its files import.
     // SceneTestSupport compiles the seed specs and inline YAML for the suites that need plans, and reads the
     // integration suite's Golden/ and Fixtures/; that suite holds what needs the whole pipeline (the seeds' golden

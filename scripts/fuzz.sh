@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer,address and runs each for a share of SECONDS.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all seven targets
-#   (yaml checker compiler sampler export-svg export-lottie machine)
+#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all eight targets
+#   (yaml checker compiler sampler export-svg export-lottie machine http)
 #
 # Seeds: specs/*.yaml, Tests/SceneCheckerTests/Fixtures/*.yaml, and Fuzz/regressions/<target>/ (copied into the
-# working corpus .fuzz/corpus/<target>/, which grows across runs); dictionary: Fuzz/scenec.dict.
+# working corpus .fuzz/corpus/<target>/, which grows across runs); dictionary: Fuzz/scenec.dict. The http target
+# (request heads, not specs) takes only its regressions as seeds and Fuzz/http.dict.
 # A crash leaves .fuzz/crash-<target>-*; copy it into Fuzz/regressions/<target>/ once fixed (the replay step
 # below, which CI runs too, replays every regression file through the sanitized build).
 # Environment: FUZZ_JOBS=N runs N fuzzing processes per target on a shared corpus (default 1); FUZZ_SCRATCH (default /tmp/scenec-fuzz-build).
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-240}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine)
+[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine http)
 scratch=${FUZZ_SCRATCH:-/tmp/scenec-fuzz-build}
 work=.fuzz
 
@@ -57,7 +58,12 @@ status=0
 for target in "${targets[@]}"; do
   corpus="$work/corpus/$target"
   mkdir -p "$corpus"
-  cp -n specs/*.yaml Tests/SceneCheckerTests/Fixtures/*.yaml "$corpus"/ 2>/dev/null || true
+  dictionary=Fuzz/scenec.dict
+  if [ "$target" = http ]; then
+    dictionary=Fuzz/http.dict
+  else
+    cp -n specs/*.yaml Tests/SceneCheckerTests/Fixtures/*.yaml "$corpus"/ 2>/dev/null || true
+  fi
   find "Fuzz/regressions/$target" -type f ! -name '*.md' -exec cp -n {} "$corpus"/ \; 2>/dev/null || true
   log="$work/$target.log"
   echo "fuzz: $target for ${share}s ($jobs process(es)), log $log" >&2
@@ -66,7 +72,7 @@ for target in "${targets[@]}"; do
   : >"$log"
   pids=()
   for ((job = 0; job < jobs; job++)); do
-    ASAN_OPTIONS=$asan_options "$scratch/release/fuzz-$target" "$corpus" -dict=Fuzz/scenec.dict \
+    ASAN_OPTIONS=$asan_options "$scratch/release/fuzz-$target" "$corpus" -dict="$dictionary" \
       -max_total_time="$share" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
       -artifact_prefix="$work/crash-$target-" \
       >"$log.$job" 2>&1 &

@@ -11,16 +11,22 @@ struct PreviewBuild {
   var diagnosticsText: String
   var hasErrors: Bool
 
-  static func compile(_ source: SourceFile, options: SpecChecker.Options) -> PreviewBuild {
+  /// `shownAs` names the spec in what the page gets (the plan's source map, the JSON report) in place of its
+  /// path; the terminal's text keeps the path as given.
+  static func compile(_ source: SourceFile, options: SpecChecker.Options, shownAs name: String? = nil) -> PreviewBuild {
     var result = SpecChecker.check(source, options: options)
     let reports = [FileReport(source: source, diagnostics: result.diagnostics)]
-    let json = JSONRenderer().render(reports)
+    let shown = name.map {
+      [FileReport(source: SourceFile(path: $0, bytes: source.bytes), diagnostics: reports[0].diagnostics)]
+    }
+    let json = JSONRenderer().render(shown ?? reports)
     let text = result.diagnostics.isEmpty ? "" : TextRenderer(color: false).render(reports)
     guard !result.hasErrors, let scene = result.scene else {
       return PreviewBuild(planJSON: nil, diagnosticsJSON: json, diagnosticsText: text, hasErrors: true)
     }
     result.scene = nil
-    let plan = PlanCompiler.compile(consuming: scene, source: source)
+    var plan = PlanCompiler.compile(consuming: scene, source: source)
+    if let name { plan.sourceMap?.path = name }
     return PreviewBuild(
       planJSON: String(decoding: plan.prettyJSONBytes(), as: UTF8.self), diagnosticsJSON: json,
       diagnosticsText: text, hasErrors: false)
