@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer,address and runs each for a share of SECONDS.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all seven targets
-#   (yaml checker compiler sampler export-svg export-lottie machine)
+#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all eight targets
+#   (yaml checker compiler sampler export-svg export-lottie machine plan-roundtrip)
 #
 # Seeds: specs/*.yaml, Tests/SceneCheckerTests/Fixtures/*.yaml, and Fuzz/regressions/<target>/ (copied into the
 # working corpus .fuzz/corpus/<target>/, which grows across runs); dictionary: Fuzz/scenec.dict.
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-240}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine)
+[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine plan-roundtrip)
 scratch=${FUZZ_SCRATCH:-/tmp/scenec-fuzz-build}
 work=.fuzz
 

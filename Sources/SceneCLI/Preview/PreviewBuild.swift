@@ -13,14 +13,18 @@ struct PreviewBuild {
 
   static func compile(_ source: SourceFile, options: SpecChecker.Options) -> PreviewBuild {
     var result = SpecChecker.check(source, options: options)
-    let reports = [FileReport(source: source, diagnostics: result.diagnostics)]
+    var compiled: PlanCompiler.Compilation?
+    if !result.hasErrors, let scene = result.scene {
+      result.scene = nil
+      compiled = PlanCompiler.checkedCompile(consuming: scene, source: source)
+    }
+    let diagnostics = (result.diagnostics + (compiled?.diagnostics ?? [])).sorted()
+    let reports = [FileReport(source: source, diagnostics: diagnostics)]
     let json = JSONRenderer().render(reports)
-    let text = result.diagnostics.isEmpty ? "" : TextRenderer(color: false).render(reports)
-    guard !result.hasErrors, let scene = result.scene else {
+    let text = diagnostics.isEmpty ? "" : TextRenderer(color: false).render(reports)
+    guard let plan = compiled?.plan, compiled?.diagnostics.isEmpty == true else {
       return PreviewBuild(planJSON: nil, diagnosticsJSON: json, diagnosticsText: text, hasErrors: true)
     }
-    result.scene = nil
-    let plan = PlanCompiler.compile(consuming: scene, source: source)
     return PreviewBuild(
       planJSON: String(decoding: plan.prettyJSONBytes(), as: UTF8.self), diagnosticsJSON: json,
       diagnosticsText: text, hasErrors: false)
