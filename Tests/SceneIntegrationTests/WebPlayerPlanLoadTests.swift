@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneDiagnostics
 import SceneRuntime
 import SceneTestSupport
 import Testing
