@@ -69,6 +69,10 @@ let package = Package(
       name: "fuzz-sampler",
       dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
       path: "Fuzz/sampler"),
+    .executableTarget(
+      name: "fuzz-plan-roundtrip",
+      dependencies: ["FuzzSupport", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneDiagnostics", "SceneCore"],
+      path: "Fuzz/plan-roundtrip"),
     // What users run: the export commands in-process (spec on standard input), and the machine replay.
     .target(name: "FuzzCLISupport", dependencies: ["SceneCLI"], path: "Fuzz/cli-support"),
     .executableTarget(

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer,address and runs each for a share of SECONDS.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all eight targets
-#   (yaml checker compiler sampler export-svg export-lottie machine http)
+#   scripts/fuzz.sh [SECONDS] [TARGET…]      # default: 240 s over all nine targets
+#   (yaml checker compiler sampler export-svg export-lottie machine http plan-roundtrip)
 #
 # Seeds: specs/*.yaml, Tests/SceneCheckerTests/Fixtures/*.yaml, and Fuzz/regressions/<target>/ (copied into the
 # working corpus .fuzz/corpus/<target>/, which grows across runs); dictionary: Fuzz/scenec.dict. The http target
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-240}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine http)
+[ ${#targets[@]} -gt 0 ] || targets=(yaml checker compiler sampler export-svg export-lottie machine http plan-roundtrip)
 scratch=${FUZZ_SCRATCH:-/tmp/scenec-fuzz-build}
 work=.fuzz
 

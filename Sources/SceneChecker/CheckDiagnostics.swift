@@ -40,6 +40,7 @@ public enum CheckDiagnostics {
   public static let notABool = DiagnosticCode(
     "E0307", "not-a-bool", "A YAML 1.1 boolean spelling (`yes`, `on`, `True`); only `true` and `false` are booleans.")
   public static let hexColorComment = YAMLDiagnostics.unquotedHexColor
+  public static let valueOverflows = OverflowDiagnostics.valueOverflows
 
   // Paths
   public static let unknownPathCommand = DiagnosticCode(
@@ -138,7 +139,7 @@ public enum CheckDiagnostics {
     typeMismatch,
     wrongArity,
     outOfRange, unknownEnumValue,
-    notANumber, splitCall, notABool, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
+    notANumber, splitCall, notABool, valueOverflows, unknownPathCommand, svgPathSyntax, pathStructureMismatch,
     pathNeedsStart, badRepeat, tooManyLayers, maskWithSublayers, nestingTooDeep, tooManyAnimations,
     tooManyKeyframeValues, tooManyStateValues,
     unknownKeyPath, animationKind, missingFromToBy,

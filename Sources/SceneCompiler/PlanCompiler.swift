@@ -17,6 +17,18 @@ public enum PlanCompiler {
   /// copy (`result.scene = nil` first); otherwise the caller's scene is untouched (value semantics) and only the
   /// arrays of groups are copied on the way.
   public static func compile(consuming scene: consuming Scene, source: SourceFile? = nil) -> Plan {
+    checkedCompile(consuming: scene, source: source).plan
+  }
+
+  /// A plan, and an error (E0309) for each place where finite spec numbers lowered to a number no plan can hold
+  /// (`PlanOverflow`): a command writes the plan only when `diagnostics` is empty.
+  public struct Compilation: Sendable {
+    public var plan: Plan
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// `compile(consuming:source:)` with the errors of the numbers it could not make finite.
+  public static func checkedCompile(consuming scene: consuming Scene, source: SourceFile? = nil) -> Compilation {
     var scene = scene
     var plan = layerTable(scene)
     // The machine reads the timelines' lengths, so it is lowered before lowering empties them.
@@ -26,7 +38,7 @@ public enum PlanCompiler {
     let shadowOffsets = plan.layers.ids.indices.map { plan.layers.listRange(of: .shadowPath, layer: $0)!.lowerBound }
     var line = 0  // the source map's search cursor: tracks come in document order
     // One lowering for every timeline, its stage stack and spans emptied between them rather than grown anew.
-    var lowering = Lowering(delays: delays, shadowOffsets: shadowOffsets)
+    var lowering = Lowering(delays: delays, shadowOffsets: shadowOffsets, ids: plan.layers.ids)
     for index in scene.timelines.indices {
       lowering.spans.removeAll(keepingCapacity: true)
       lowering.lower(&scene.timelines[index].root, isRoot: true, into: &plan.tracks)
@@ -39,7 +51,8 @@ public enum PlanCompiler {
       }
     }
     plan.sourceMap = sourceMap
-    return plan
+    lowering.overflow.check(layers: plan.layers, scene: scene, machine: plan.machine)
+    return Compilation(plan: plan, diagnostics: lowering.overflow.diagnostics.sorted())
   }
 
   private static func layerTable(_ scene: Scene) -> Plan {
@@ -85,12 +98,16 @@ private struct Lowering {
   let delays: [Double]
   /// Each layer's offset of its shadowPath's coordinates into its list numbers: after its path or stops.
   let shadowOffsets: [Int]
+  /// Each layer's id, for the errors of `overflow`.
+  let ids: [String]
   var stages: [TimeStage] = []
   var spans: [Span] = []
+  var overflow = PlanOverflow()
 
-  init(delays: [Double], shadowOffsets: [Int]) {
+  init(delays: [Double], shadowOffsets: [Int], ids: [String]) {
     self.delays = delays
     self.shadowOffsets = shadowOffsets
+    self.ids = ids
   }
 
   /// Depth-first: a group adds its stage for its children; `instances` copies add none and share the parent's
@@ -124,6 +141,7 @@ private struct Lowering {
         shifted[0].beginTime += delay
         TrackLowering.append(animation, stages: shifted, shadowOffset: shadowOffsets[animation.layer], to: &tracks)
       }
+      overflow.check(lastTrackOf: tracks, from: animation, layerID: ids[animation.layer], entry: node.span)
       spans.append(node.span)
       stages.removeSubrange(depth...)
     }

@@ -8,6 +8,9 @@ public struct Animation: Sendable {
   public var layer: Int
   public var keyPath: AnimatableKeyPath
   public var keyPathSpan: Span
+  /// Where the values the track is lowered from are written (`by`, `values`, a motion `path`, `from` or `to`), for
+  /// a number that lowering makes non-finite (E0309); `.zero` when not known.
+  public var valuesSpan: Span = .zero
   public var additive: Bool = false
   public var cumulative: Bool = false
   public var content: Content

@@ -20,6 +20,16 @@ package enum PlanTestSupport {
     scene(yaml: yaml, path: path).map { PlanCompiler.compile($0) }
   }
 
+  /// What `scenec compile` does with a spec: the checker's diagnostics, then, without errors, the compiler's
+  /// (E0309); the plan only when there is no error.
+  package static func compiled(_ source: SourceFile) -> (plan: Plan?, diagnostics: [Diagnostic]) {
+    let result = SpecChecker.check(source)
+    guard !result.hasErrors, let scene = result.scene else { return (nil, result.diagnostics) }
+    let compiled = PlanCompiler.checkedCompile(consuming: scene, source: source)
+    let diagnostics = (result.diagnostics + compiled.diagnostics).sorted()
+    return (compiled.diagnostics.isEmpty ? compiled.plan : nil, diagnostics)
+  }
+
   package static func plan(spec name: String) throws -> Plan {
     let url = root.appendingPathComponent("specs/\(name).yaml")
     let text = try String(contentsOf: url, encoding: .utf8)

@@ -47,9 +47,18 @@ package struct RandomSpecGenerator {
     }
   }
 
-  package init(seed: UInt64, keyPaths: KeyPathPool = .table) {
+  /// Whether numbers are sometimes extreme (`extremeNumbers`, and `extremeTimes` for timing fields), and the spec
+  /// has a layer with a frame, an anchorPoint and paths whose computed points may overflow: for the property test
+  /// that every plan the compiler writes loads (issue 33). Off, the specs are exactly those of before.
+  private let extremes: Bool
+  private static let extremeNumbers = ["1e308", "-1e308", "1.7e308", "-1.7e308", "1e-308", "-5e-324", "1e300", "0"]
+  private static let extremeTimes = ["1e308", "-1e308", "1e-308", "1.7e308", "-1.7e308", "1e300"]
+  private static let extremePercent = 3
+
+  package init(seed: UInt64, keyPaths: KeyPathPool = .table, extremes: Bool = false) {
     random = SeededRandom(seed: seed)
     self.keyPaths = keyPaths
+    self.extremes = extremes
   }
 
   private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
@@ -59,6 +68,7 @@ package struct RandomSpecGenerator {
   private mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 
   private mutating func number(_ range: ClosedRange<Double>) -> String {
+    if extremes, chance(Self.extremePercent) { return pick(Self.extremeNumbers) }
     let steps = 20.0
     let value = range.lowerBound + Double(int(0...Int(steps))) / steps * (range.upperBound - range.lowerBound)
     return String(format: "%.3f", value)
@@ -66,14 +76,14 @@ package struct RandomSpecGenerator {
 
   private mutating func timing(indent: String, isRoot: Bool, isLeaf: Bool) -> String {
     var lines: [String] = []
-    if chance(40) { lines.append("beginTime: \(pick(["0", "0.1", "0.25", "0.5", "-0.2", "1"]))") }
-    if isLeaf || chance(50) { lines.append("duration: \(pick(["0.1", "0.25", "0.5", "1", "1.5", "0.3"]))") }
-    if chance(25) { lines.append("speed: \(pick(["2", "0.5", "-1", "0", "1.5", "-2"]))") }
-    if chance(25) { lines.append("timeOffset: \(pick(["0.1", "0.25", "0.5", "-0.3", "1"]))") }
+    if chance(40) { lines.append("beginTime: \(time(["0", "0.1", "0.25", "0.5", "-0.2", "1"]))") }
+    if isLeaf || chance(50) { lines.append("duration: \(time(["0.1", "0.25", "0.5", "1", "1.5", "0.3"]))") }
+    if chance(25) { lines.append("speed: \(time(["2", "0.5", "-1", "0", "1.5", "-2"]))") }
+    if chance(25) { lines.append("timeOffset: \(time(["0.1", "0.25", "0.5", "-0.3", "1"]))") }
     if chance(35) {
-      lines.append("repeatCount: \(pick(["2", "1.5", "0.5", "3", "inf", "2.25"]))")
+      lines.append("repeatCount: \(time(["2", "1.5", "0.5", "3", "inf", "2.25"]))")
     } else if chance(15) {
-      lines.append("repeatDuration: \(pick(["0.7", "1.2", "2"]))")
+      lines.append("repeatDuration: \(time(["0.7", "1.2", "2"]))")
     }
     if chance(30) { lines.append("autoreverses: true") }
     if chance(50) { lines.append("fillMode: \(pick(["removed", "forwards", "backwards", "both"]))") }
@@ -83,6 +93,43 @@ package struct RandomSpecGenerator {
         "timingFunction: \(pick(["easeIn", "easeOut", "easeInEaseOut", "default", "[0.3, -0.4, 0.7, 1.4]"]))")
     }
     return lines.map { indent + $0 + "\n" }.joined()
+  }
+
+  /// One of `choices`, or (with `extremes`) sometimes an extreme time.
+  private mutating func time(_ choices: [String]) -> String {
+    if extremes, chance(Self.extremePercent) { return pick(Self.extremeTimes) }
+    return pick(choices)
+  }
+
+  /// With `extremes`: a layer placed by `frame` and `anchorPoint`, and a shape whose paths have every command that
+  /// computes points (SVG `S`, `T`, `A` and relative ones, `arc`, `rect`, `ellipse`, `roundedRect`), their numbers
+  /// sometimes extreme. Not animated, so their structure is free.
+  private mutating func coordinate() -> String { number(-50...50) }
+
+  /// `count` coordinates, separated by spaces (SVG path data).
+  private mutating func points(_ count: Int) -> String {
+    (0..<count).map { _ in coordinate() }.joined(separator: " ")
+  }
+
+  private mutating func extremeLayers() -> String {
+    var text = "  - id: far\n"
+    text += "    anchorPoint: [\(coordinate()), \(coordinate())]\n"
+    text += "    frame: [\(coordinate()), \(coordinate()), \(number(0...50)), \(number(0...50))]\n"
+    text += "    shadowOpacity: 0.5\n"
+    text += "    shadowPath: \"M \(points(2)) Q \(points(3)) 0 t \(points(2))\"\n"
+    text += "  - id: curves\n    type: shape\n"
+    text +=
+      "    path: \"M \(points(2)) C 0 0 \(points(4)) s \(points(4)) T \(points(2)) "
+      + "a \(number(0...50)) \(number(0...50)) \(coordinate()) 0 1 \(points(2)) Z\"\n"
+    text += "    sublayers:\n      - id: commands\n        type: shape\n        path:\n"
+    text +=
+      "          - arc: {center: [\(coordinate()), \(coordinate())], radius: \(number(0...50)), start: 0, end: 2}\n"
+    text += "          - rect: [\(coordinate()), \(coordinate()), \(number(0...50)), \(number(0...50))]\n"
+    text += "          - ellipse: [\(coordinate()), \(coordinate()), \(number(0...50)), \(number(0...50))]\n"
+    text +=
+      "          - roundedRect: {rect: [\(coordinate()), \(coordinate()), \(number(0...50)), \(number(0...50))], "
+      + "cornerRadius: \(number(0...20))}\n"
+    return text
   }
 
   private mutating func value(ofKind kind: ValueKind) -> String {
@@ -277,6 +324,7 @@ package struct RandomSpecGenerator {
       text = text.replacingOccurrences(
         of: "timelines:\n", with: replicatorLayers(perspective: ringPerspective) + "timelines:\n")
     }
+    if extremes { text = text.replacingOccurrences(of: "timelines:\n", with: extremeLayers() + "timelines:\n") }
     for index in 0..<int(1...3) {
       text += "  t\(index):\n" + node(indent: "    ", depth: 0)
     }
@@ -293,7 +341,7 @@ package struct RandomSpecGenerator {
         bounds: [0, 0, 60, 60]
         position: [50, 50]\(ringPerspective)
         instanceCount: \(int(1...3))
-        instanceDelay: \(pick(["0", "0.15", "-0.1", "0.3"]))
+        instanceDelay: \(time(["0", "0.15", "-0.1", "0.3"]))
         instanceTransform: {rotation: 0.5, translation: [3, 0]}
         instanceColor: "rgba(200, 100, 50, 0.9)"
         instanceAlphaOffset: -0.2

@@ -33,9 +33,14 @@ enum CompileCommand {
   {
     let source = try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes)
     var result = SpecChecker.check(source, options: options)
-    report.add(result.diagnostics, in: source)
-    guard !result.hasErrors, let scene = result.scene else { return nil }
+    guard !result.hasErrors, let scene = result.scene else {
+      report.add(result.diagnostics, in: source)
+      return nil
+    }
     result.scene = nil  // the only copy goes to the compiler, which frees the model as the plan grows
-    return PlanCompiler.compile(consuming: scene, source: source)
+    // Lowering's own errors (E0309) join the checker's warnings in one report.
+    let compiled = PlanCompiler.checkedCompile(consuming: scene, source: source)
+    report.add((result.diagnostics + compiled.diagnostics).sorted(), in: source)
+    return compiled.diagnostics.isEmpty ? compiled.plan : nil
   }
 }

@@ -15,17 +15,21 @@ struct PreviewBuild {
   /// path; the terminal's text keeps the path as given.
   static func compile(_ source: SourceFile, options: SpecChecker.Options, shownAs name: String? = nil) -> PreviewBuild {
     var result = SpecChecker.check(source, options: options)
-    let reports = [FileReport(source: source, diagnostics: result.diagnostics)]
+    var compiled: PlanCompiler.Compilation?
+    if !result.hasErrors, let scene = result.scene {
+      result.scene = nil
+      compiled = PlanCompiler.checkedCompile(consuming: scene, source: source)
+    }
+    let diagnostics = (result.diagnostics + (compiled?.diagnostics ?? [])).sorted()
+    let reports = [FileReport(source: source, diagnostics: diagnostics)]
     let shown = name.map {
-      [FileReport(source: SourceFile(path: $0, bytes: source.bytes), diagnostics: reports[0].diagnostics)]
+      [FileReport(source: SourceFile(path: $0, bytes: source.bytes), diagnostics: diagnostics)]
     }
     let json = JSONRenderer().render(shown ?? reports)
-    let text = result.diagnostics.isEmpty ? "" : TextRenderer(color: false).render(reports)
-    guard !result.hasErrors, let scene = result.scene else {
+    let text = diagnostics.isEmpty ? "" : TextRenderer(color: false).render(reports)
+    guard var plan = compiled?.plan, compiled?.diagnostics.isEmpty == true else {
       return PreviewBuild(planJSON: nil, diagnosticsJSON: json, diagnosticsText: text, hasErrors: true)
     }
-    result.scene = nil
-    var plan = PlanCompiler.compile(consuming: scene, source: source)
     if let name { plan.sourceMap?.path = name }
     return PreviewBuild(
       planJSON: String(decoding: plan.prettyJSONBytes(), as: UTF8.self), diagnosticsJSON: json,

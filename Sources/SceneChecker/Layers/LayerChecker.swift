@@ -343,10 +343,23 @@ struct LayerChecker {
     }
     let anchorX = slotValues[base + SlotLayout.anchorPoint]
     let anchorY = slotValues[base + SlotLayout.anchorPoint + 1]
+    let position = [frame[0] + anchorX * frame[2], frame[1] + anchorY * frame[3]]
+    // Finite numbers whose position is not: a plan cannot hold it (E0309).
+    for (axis, value) in position.enumerated() where !value.isFinite {
+      let (name, size) = axis == 0 ? ("x", "width") : ("y", "height")
+      let terms = [frame[axis], slotValues[base + SlotLayout.anchorPoint + axis], frame[2 + axis]]
+        .map(MessageNumber.text)
+      context.error(
+        CheckDiagnostics.valueOverflows,
+        "the frame's position.\(name) overflows: \(name) + anchorPoint.\(name) × \(size) = \(terms[0]) + "
+          + "\(terms[1]) × \(terms[2]) is \(MessageNumber.text(value)), beyond ±1.8e308",
+        at: context.span(frameNode), help: "use smaller numbers in the frame (or the anchorPoint)")
+      return
+    }
     slotValues[base + SlotLayout.bounds + 2] = frame[2]
     slotValues[base + SlotLayout.bounds + 3] = frame[3]
-    slotValues[base + SlotLayout.position] = frame[0] + anchorX * frame[2]
-    slotValues[base + SlotLayout.position + 1] = frame[1] + anchorY * frame[3]
+    slotValues[base + SlotLayout.position] = position[0]
+    slotValues[base + SlotLayout.position + 1] = position[1]
   }
 }
 

@@ -38,6 +38,12 @@ extension CheckContext {
         return try SVGPathData.parse(text)
       } catch {
         let offset = sourceOffset(inScalar: node, textOffset: error.offset)
+        if error.overflows {
+          self.error(
+            CheckDiagnostics.valueOverflows, error.message, at: Span(start: offset, end: offset + 1),
+            help: "use smaller coordinates (or radii) in this command, or absolute ones")
+          return nil
+        }
         self.error(
           CheckDiagnostics.svgPathSyntax, "invalid SVG path data: \(error.message)",
           at: Span(start: offset, end: offset + 1), help: "SVG path data is commands such as M 0 0 L 10 10 Z")
@@ -110,7 +116,16 @@ extension CheckContext {
           help: "write `- \(commandName): …`; Grammar.md shows each command")
         return nil
       }
+      let coordinatesBefore = builder.path.coordinates.count
       guard apply(commandName, argument, at: commandSpan, to: &builder) else { return nil }
+      // Finite arguments whose points are not (an arc's centre ± radius, a rect's x + width): no plan holds them.
+      if builder.path.coordinates[coordinatesBefore...].contains(where: { !$0.isFinite }) {
+        error(
+          CheckDiagnostics.valueOverflows,
+          "the points of `\(commandName)` overflow the double range (±1.8e308)", at: commandSpan,
+          help: "use smaller coordinates or radii in this command")
+        return nil
+      }
     }
     return builder.path
   }

@@ -88,6 +88,10 @@ extension TimelineChecker {
       }
     }
     guard countKeyframeValues(animation.content.keyframeValueCount, at: context.span(keyPathNode)) else { return nil }
+    let valuesEntry =
+      fields.entry(EntryKey.by) ?? fields.entry(EntryKey.values) ?? fields.entry(EntryKey.path)
+      ?? fields.entry(EntryKey.from) ?? fields.entry(EntryKey.to)
+    if let valuesEntry { animation.valuesSpan = context.span(valuesEntry.key) }
     if let node = fields.value(EntryKey.additive) {
       guard let value = context.bool(node) else { return nil }
       animation.additive = value

@@ -7,10 +7,13 @@ extension SVGPathData {
   public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
     public var message: String
+    /// Well-formed data whose points leave the double range (the command at `offset` made them), not a syntax error.
+    public var overflows: Bool
 
-    public init(offset: Int, message: String) {
+    public init(offset: Int, message: String, overflows: Bool = false) {
       self.offset = offset
       self.message = message
+      self.overflows = overflows
     }
 
     public var description: String { "offset \(offset): \(message)" }

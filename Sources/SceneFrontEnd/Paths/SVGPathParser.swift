@@ -29,8 +29,16 @@ struct SVGPathParser {
       guard byte < 0x80, "MmLlHhVvCcSsQqTtAaZz".contains(letter) else {
         throw unexpected(after: previousLetter)
       }
+      let commandOffset = scanner.offset
+      let coordinatesBefore = builder.path.coordinates.count
       scanner.advance()
       try command(letter)
+      // Finite numbers whose points are not (a reflection, a relative end, an arc's centre): no plan can hold them.
+      if builder.path.coordinates[coordinatesBefore...].contains(where: { !$0.isFinite }) {
+        throw SVGPathData.Error(
+          offset: commandOffset, message: "the points of '\(letter)' overflow the double range (±1.8e308)",
+          overflows: true)
+      }
       previousLetter = letter
     }
     return builder.path

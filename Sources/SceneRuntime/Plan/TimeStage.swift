@@ -48,6 +48,22 @@ public struct TimeStage: Sendable, Hashable {
     ]
   }
 
+  /// What a plan may hold, and so what its loader accepts and its compiler writes: a begin time finite or +∞ (a
+  /// member of a sequence after an endless sibling never starts), speed and timeOffset finite, duration and cycle
+  /// > 0 (+∞ included), activeDuration ≥ 0.
+  public static func isLoadable(
+    beginTime: Double, speed: Double, timeOffset: Double, duration: Double, cycle: Double, activeDuration: Double
+  ) -> Bool {
+    (beginTime.isFinite || beginTime == .infinity) && speed.isFinite && timeOffset.isFinite && duration > 0
+      && cycle > 0 && activeDuration >= 0
+  }
+
+  public var isLoadable: Bool {
+    Self.isLoadable(
+      beginTime: beginTime, speed: speed, timeOffset: timeOffset, duration: duration, cycle: cycle,
+      activeDuration: activeDuration)
+  }
+
   /// Whether the timing function warps progress at all (a linear curve is the identity, not a solved cubic).
   public var isEased: Bool { !timingFunction.isLinear }
 

@@ -150,9 +150,10 @@ enum TrackDecoder {
       try reader.number("beginTime"), try reader.number("speed"), try reader.number("timeOffset"),
       try reader.number("duration"), try reader.number("cycle"), try reader.number("activeDuration"),
     ]
-    // A member of a sequence after an endless sibling begins at +∞ (it never starts): the compiler writes that.
-    guard numbers[0].isFinite || numbers[0] == .infinity, numbers[1].isFinite, numbers[2].isFinite, numbers[3] > 0,
-      numbers[4] > 0, numbers[5] >= 0
+    guard
+      TimeStage.isLoadable(
+        beginTime: numbers[0], speed: numbers[1], timeOffset: numbers[2], duration: numbers[3], cycle: numbers[4],
+        activeDuration: numbers[5])
     else {
       throw PlanError(
         reader.location,
