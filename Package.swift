@@ -36,10 +36,14 @@ let package = Package(
       dependencies: ["SceneModel", "SceneRuntime", "SceneDiagnostics", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneReference", dependencies: ["SceneModel", "SceneCore", "SceneFrontEnd"]),
     .target(name: "SceneExport", dependencies: ["SceneRuntime", "SceneDiagnostics", "SceneCore"]),
+    // CSpawn starts rsvg-convert and ffmpeg as children that die with scenec (PR_SET_PDEATHSIG, which neither
+    // Foundation's Process nor posix_spawn can ask for).
+    .target(name: "CSpawn"),
     .target(
       name: "SceneCLI",
       dependencies: [
-        "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneExport", "SceneDiagnostics", "SceneYAML", "SceneCore",
+        "CSpawn", "SceneChecker", "SceneCompiler", "SceneRuntime", "SceneExport", "SceneDiagnostics", "SceneYAML",
+        "SceneCore",
       ]
     ),
     .executableTarget(name: "scenec", dependencies: ["SceneCLI"]),

@@ -101,6 +101,10 @@ public enum ScalingBenchmark {
         spec: { _ in ScalingScenes.exportScene },
         arguments: { [["export", "lottie", "{spec}", "--duration", String(Double($0) / 60), "-o", "{out}"]] }, parses: 0
       ),
+      Dimension(
+        name: "replicator copies (lottie)", unit: "replica", base: base(150), command: "export lottie",
+        spec: ScalingScenes.replicatorCopies, arguments: { _ in [["export", "lottie", "{spec}", "-o", "{out}"]] },
+        parses: 0),
     ]
   }
 

@@ -167,6 +167,28 @@ public enum ScalingScenes {
   /// The scene frames are exported from: 20 layers × 4 animated properties of 6 keyframes.
   public static let exportScene = SyntheticScene(layers: 20, properties: 4, keyframes: 6).text()
 
+  /// A replicator whose `instanceCount` a timeline takes from 1 to `count` over 2 s (121 frames at 60 fps), its
+  /// copies staggered by `instanceDelay` under an opacity animation: each copy appears between two frames.
+  public static func replicatorCopies(_ count: Int) -> String {
+    """
+    scene: copies
+    size: [200, 200]
+    layers:
+      - id: ring
+        type: replicator
+        frame: [0, 0, 200, 200]
+        instanceCount: \(count)
+        instanceDelay: \(1.0 / Double(count))
+        instanceTransform: {rotation: \(2 * Double.pi / Double(count))}
+        sublayers:
+          - {id: dot, frame: [98, 8, 4, 4], backgroundColor: red}
+    timelines:
+      grow: {target: ring, autoplay: true, keyPath: instanceCount, from: 1, to: \(count), duration: 2}
+      fade: {target: dot, autoplay: true, keyPath: opacity, from: 1, to: 0.3, duration: 1}
+
+    """
+  }
+
   /// `count` plain layers l0 … l(count − 1) in a grid, as a `layers:` section.
   static func smallLayers(_ count: Int) -> String {
     var out = "layers:\n"

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import SceneCore
 import SceneDiagnostics
@@ -9,7 +10,7 @@ import SceneDiagnostics
 /// SVG → PNG through `rsvg-convert` (Debian's librsvg2-bin), found on PATH, under a time and a memory bound.
 ///
 /// rsvg-convert's cost grows with the picture, not with anything scenec bounds (a 1 MB text took 22 s and
-/// 2.5 GB), so it runs with `ulimit -v` of `memoryKiB` and is killed after the timeout. Its input, output and
+/// 2.5 GB), so it runs with an address-space limit of `memoryKiB` and is killed after the timeout. Its input, output and
 /// error text are temporary files beside the target, removed on every path (`TemporaryFiles`); the PNG then goes to
 /// the target as any `-o` file does (`AtomicFile`: a symlink's target is replaced, a device written directly).
 enum Rasterizer {
@@ -95,6 +96,10 @@ enum Rasterizer {
   /// `outputFile` (or nowhere); its exit status (128 + signal when killed by one), or nil when it was killed after
   /// `timeout` seconds. Also runs ffmpeg (`VideoEncoder`).
   ///
+  /// The child dies with scenec (`scenec_spawn`: PR_SET_PDEATHSIG), even when scenec itself is killed with
+  /// SIGKILL and no handler runs; SIGTERM, SIGINT and SIGHUP kill it first (`TemporaryFiles`). scenec sleeps until
+  /// it ends or the time is up (`scenec_wait_exit`: a pidfd in poll), so a frame costs no polling delay.
+  ///
   /// rsvg-convert writes its PNG to standard output, into scenec's own temporary file: given `--output`, it
   /// writes through GIO, which makes a `.goutputstream-XXXXXX` file of its own in the target's folder, left there
   /// when rsvg-convert is ended (a time bound, or scenec interrupted).
@@ -103,33 +108,26 @@ enum Rasterizer {
   )
     throws(CommandFailure) -> Int32?
   {
-    // The shell sets the limit and replaces itself with the tool; the arguments stay arguments, never shell text.
-    let shell = ["/bin/sh", "-c", "ulimit -v \(memory) 2>/dev/null; exec \"$0\" \"$@\""] + argv
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if let outputFile {
-      posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    var arguments: [UnsafeMutablePointer<CChar>?] = shell.map { strdup($0) } + [nil]
+    var arguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for pointer in arguments { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, "/bin/sh", &actions, nil, &arguments, environ)
+    let result = scenec_spawn(argv[0], &arguments, environ, outputFile, errorFile, memory, &pid)
     guard result == 0 else { throw .failed("cannot run \(argv[0]): \(String(cString: strerror(result)))") }
     TemporaryFiles.child = pid
     defer { TemporaryFiles.child = 0 }
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(min(timeout, 1e9) * 1e9)
     var status: Int32 = 0
     while true {
-      let done = waitpid(pid, &status, WNOHANG)
-      if done == pid { break }
-      if done < 0 && errno != EINTR {
+      let now = DispatchTime.now().uptimeNanoseconds
+      let left = deadline > now ? Int32(min((deadline - now) / 1_000_000 + 1, 1000)) : 0
+      let ended = scenec_wait_exit(pid, left)
+      if ended < 0 {
         TemporaryFiles.waitIfSignalled()
         return -1
+      }
+      if ended > 0 {
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        break
       }
       if DispatchTime.now().uptimeNanoseconds >= deadline {
         kill(pid, SIGKILL)
@@ -137,7 +135,6 @@ enum Rasterizer {
         TemporaryFiles.waitIfSignalled()
         return nil
       }
-      usleep(5_000)
     }
     TemporaryFiles.waitIfSignalled()
     let signal = status & 0x7F

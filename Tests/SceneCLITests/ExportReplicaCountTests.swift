@@ -67,4 +67,29 @@ import Testing
     if let report = ExportTools.validate([output]) { Issue.record("schema validation failed:\n\(report)") }
     #expect(ExportTools.run(probe, ["info", output])?.status == 0, "rlottie cannot load it")
   }
+
+  /// 600 copies appearing one by one over 2 s: each copy's switch between two frames was located by sampling the
+  /// whole scene and keeping it, so memory grew with the square of the copies (400: 2.2 GB; 600 aborted, "failed
+  /// to allocate"). Now the switches read the replicator and the copy alone: 600 copies take about 90 MB.
+  @Test func lottieOfSixHundredAnimatedCopiesStaysSmall() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spec = ExportFixtures.write(
+      Self.growing.replacingOccurrences(of: "to: 4", with: "to: 600")
+        .replacingOccurrences(of: "duration: 1", with: "duration: 2")
+        .replacingOccurrences(of: "{translation: [20, 0]}", with: "{rotation: 0.0105}"),
+      name: "six-hundred", in: folder)
+    let output = folder.appendingPathComponent("six-hundred.json").path
+    let run = try Scenec.run(["export", "lottie", spec, "-o", output], timeout: 300)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.peakKiB < 400 << 10, "peak \(run.peakKiB) KiB")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+    let layers = try #require(document["layers"] as? [[String: Any]])
+    // Copy 300 appears where the count reaches 301, 1 s in (frame 60 at 60 fps): its opacity holds 0, then 100.
+    let copy = try #require(layers.first { ($0["nm"] as? String) == "dot~300" })
+    let keys = try #require(((copy["ks"] as? [String: Any])?["o"] as? [String: Any])?["k"] as? [[String: Any]])
+    #expect(keys.first?["s"] as? [Double] == [0] && keys.first?["h"] as? Int == 1)
+    #expect(keys.contains { abs(($0["t"] as? Double ?? -9) - 60) <= 1 && $0["s"] as? [Double] == [100] })
+  }
 }

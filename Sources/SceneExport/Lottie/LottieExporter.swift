@@ -28,9 +28,15 @@ public enum LottieExporter {
     plan: Plan, sample: @escaping (Double) -> [LayerFrame], playing: [Int]?, span: ExportSpan,
     limits: ExportLimits = ExportLimits(), frameRate: Double = LottieExporter.defaultFrameRate
   ) -> LottieExport {
+    // Between frames a property is sampled for the layers it reads alone (`LayerSampler`): a replay's machine
+    // has no such sampler, and its properties are sampled at the frames only.
+    var layers = playing.map { LayerSampler(plan: plan, playing: $0) }
+    let sampleLayers: ((Double, [Int]) -> [LayerFrame])? =
+      layers == nil ? nil : { time, chosen in layers!.frames(at: time, layers: chosen) }
+    let frames = KeyframeBuilder.frameTimes(end: max(span.end, 0), frameRate: frameRate)
     var build = LottieBuild(
-      plan: plan, cache: FrameCache(sample), playing: playing, end: span.end, maxKeyframes: limits.maxKeyframes,
-      frameRate: frameRate)
+      plan: plan, cache: FrameCache(sample, kept: frames, sampleLayers: sampleLayers), playing: playing,
+      end: span.end, maxKeyframes: limits.maxKeyframes, frameRate: frameRate)
     if let unlimited = span.unlimitedEnd {
       build.warnings.add(
         ExportDiagnostics.exportLimited, layer: "", keyPath: "",

@@ -7,6 +7,13 @@ extension LottieBuild {
   enum Input: Hashable {
     case slots(Int, Range<Int>)
     case path(Int)
+
+    /// The layer it reads.
+    var layer: Int {
+      switch self {
+      case .path(let layer), .slots(let layer, _): return layer
+      }
+    }
   }
 
   mutating func pieces(_ track: Int) -> [TimingPiece] {
@@ -24,12 +31,7 @@ extension LottieBuild {
   /// The tracks that write any of `inputs`.
   func driverTracks(_ inputs: [Input]) -> [Int] {
     let tracks = plan.tracks
-    var layers = Set<Int>()
-    for input in inputs {
-      switch input {
-      case .path(let layer), .slots(let layer, _): layers.insert(layer)
-      }
-    }
+    let layers = Set(inputs.map(\.layer))
     // In `playingTracks` order, as a filter of the whole list would give.
     let positions = layers.flatMap { playingPositionsByLayer[$0] ?? [] }.sorted()
     return positions.map { playingTracks?[$0] ?? $0 }.filter { track in
@@ -74,7 +76,10 @@ extension LottieBuild {
     // The value at time 0, unanimated.
     let still = { AnimatedValue(initial: finiteValue(cache.frames(at: 0)), keyframes: [], bakedReasons: []) }
     guard !keyframesOverLimit else { return still() }
-    let builder = KeyframeBuilder(end: end, evaluate: { finiteValue(cache.frames(at: $0)) }, frameRate: frameRate)
+    // Between frames only the layers of `inputs` are read (`FrameCache`).
+    let layers = Array(Set(inputs.map(\.layer)))
+    let builder = KeyframeBuilder(
+      end: end, evaluate: { finiteValue(cache.frames(at: $0, layers: layers)) }, frameRate: frameRate)
     var drivers: [[TimingPiece]] = []
     var names: [String] = []
     if playingTracks == nil {
