@@ -20,6 +20,13 @@ ensure_python_packages "${TEST_PYTHON_PACKAGES[@]}"
 # `swift format -i -r Sources Tests Fuzz Package.swift` fixes most) fails the run before the tests.
 scripts/format-lint.sh --summary
 
+# The release (scripts/package.sh) is built before the suite on a full run, so that its static build does not
+# compete with the tests for the cores; ReleasePackageTests unpacks it (run alone, the test packages by itself).
+if [ $# -eq 0 ]; then
+  scripts/package.sh .build/package/dist >/dev/null
+  export SCENEC_PACKAGE_DIR=.build/package/dist
+fi
+
 # Release, not debug: most CLI suites run the real `scenec` binary, which unoptimised is several times slower.
 # On this 2-core machine (2026-12-04) the 530 tests took 528 s in debug and 214–223 s in release (126 s once the
 # preview screenshots shared one Chromium per case); the release build from an empty folder took 242–340 s (four

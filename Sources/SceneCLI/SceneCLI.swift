@@ -1,7 +1,10 @@
 import SceneDiagnostics
+import SceneExport
+import SceneRuntime
 
 /// The `scenec` command line: parses the command name and hands over to one command type.
 public enum SceneCLI {
+  /// The release's version: `--version`, SARIF's tool version, and scripts/package.sh's archive names.
   public static let version = "0.1.0"
 
   static let commands: [(name: String, summary: String)] = [
@@ -9,7 +12,8 @@ public enum SceneCLI {
     ("compile", "compile a spec into an evaluation plan (JSON)"),
     ("sample", "print the presentation state of every layer at given times (JSON)"),
     ("schema", "print the JSON Schema of the spec language, for editors"),
-    ("export", "SVG frames, filmstrips (SVG/PNG) and Lottie JSON of a scene"),
+    // The kinds come from the registry, so that a new export cannot be missing here (video once was).
+    ("export", "pictures and animation files of a scene: " + ExporterRegistry.names.joined(separator: ", ")),
     ("preview", "a self-contained HTML page that plays the scene, or serve it with live reload"),
     ("help", "show help for a command"),
   ]
@@ -47,7 +51,7 @@ public enum SceneCLI {
     case "-h", "--help": return try printHelp(for: nil, console: console)
     case "help": return try printHelp(for: rest.first, console: console)
     case "--version", "-V", "version":
-      guard console.standardOutput.write("scenec \(version)\n") else { throw .closedOutput }
+      guard console.standardOutput.write(versionLine) else { throw .closedOutput }
       return 0
     case "lint": return try LintCommand.run(rest, console: console)
     case "compile": return try CompileCommand.run(rest, console: console)
@@ -77,6 +81,9 @@ public enum SceneCLI {
     guard console.standardOutput.write(text) else { throw .closedOutput }
     return 0
   }
+
+  /// What `--version` prints: the release and the plan format that `compile` writes (docs/plan-format.md).
+  static var versionLine: String { "scenec \(version) (writes plan format \(Plan.formatVersion))\n" }
 
   static func usageLine(for command: String?) -> String {
     if let command, let usage = Help.usage[command] { return "usage: \(usage)\nsee 'scenec help \(command)'" }

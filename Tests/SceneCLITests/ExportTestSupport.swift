@@ -16,12 +16,17 @@ enum ExportTools {
     var standardError: String
   }
 
-  /// Runs a program found on PATH (or an absolute path) and waits for it.
-  static func run(_ program: String, _ arguments: [String]) -> Output? {
+  /// Runs a program found on PATH (or an absolute path) and waits for it; `environment` replaces the inherited one
+  /// and `directory` the working folder when given.
+  static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil)
+    -> Output?
+  {
     guard let executable = program.hasPrefix("/") ? program : which(program) else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("out")

@@ -5,8 +5,9 @@ import Foundation
 /// the web benchmark measures, gives a page that draws with the SVG renderer only), read when the command runs so
 /// that the page always carries the modules of the checkout (nothing generated to keep in step).
 ///
-/// Where `Web/` is, first found wins: `SCENEC_WEB_DIR`; beside the executable's package (`.build/<config>/scenec`
-/// → `Web/` two or three folders up, through the symlink); `../share/scenec/Web` of an installed `bin/scenec`; the
+/// Where `Web/` is, first found wins: `SCENEC_WEB_DIR`; `../share/scenec/Web` of an installed `bin/scenec` (the
+/// release's layout, scripts/package.sh; first, so that a release never reads a stray checkout's); beside the
+/// executable's package (`.build/<config>/scenec` → `Web/` two or three folders up, through the symlink); the
 /// source checkout this file was compiled from. `SCENEC_PLAYER_MODULE` names another player module (a test
 /// stand-in, a newer player) in place of `Web/scenec-player.js`.
 struct WebAssets {
@@ -39,12 +40,12 @@ struct WebAssets {
     if let given = environment["SCENEC_WEB_DIR"], !given.isEmpty { candidates.append(URL(fileURLWithPath: given)) }
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let binFolder = executable.deletingLastPathComponent()
+    candidates.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/scenec/Web"))
     // .build/debug/scenec is a symlink into .build/<triple>/debug/: the package is two or three folders up.
     candidates.append(binFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Web"))
     candidates.append(
       binFolder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Web"))
-    candidates.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/scenec/Web"))
     let source = URL(fileURLWithPath: #filePath)
     candidates.append(
       source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
