@@ -18,7 +18,8 @@ enum Help {
     for command in SceneCLI.commands {
       text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
-    text += "\noptions:\n  -h, --help    show help (also: scenec help <command>)\n  --version     print the version and the plan format it writes\n"
+    text += "\noptions:\n  -h, --help    show help (also: scenec help <command>)\n"
+    text += "  --version     print the version and the plan format it writes\n"
     text += "\nexit status: 0 success, 1 the spec has errors (or warnings with --strict), 2 usage or input error\n"
     text += "the language: Grammar.md\n"
     return text
