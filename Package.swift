@@ -104,7 +104,7 @@ let package = Package(
       path: "Tests/SceneTestSupport"
     ),
     .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "SceneFrontEnd"]),
-    .testTarget(name: "SceneDiagnosticsTests", dependencies: ["SceneDiagnostics", "SceneTestSupport"]),
+    .testTarget(name: "SceneDiagnosticsTests", dependencies: ["SceneDiagnostics", "SceneCore", "SceneTestSupport"]),
     .testTarget(name: "SceneYAMLTests", dependencies: ["SceneYAML", "SceneDiagnostics"]),
     .testTarget(
       name: "SceneCheckerTests", dependencies: ["SceneChecker", "SceneModel", "SceneDiagnostics", "SceneCore"],

@@ -58,6 +58,12 @@ import Testing
       #expect(command.properties.first?.key == "file" && command.properties.first?.value.hasPrefix(folder.path) == true)
     }
     #expect(!github.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{2028}" })
+    // The machine formats too, printed as they are (`##[` would be a command anywhere in a line).
+    let sarif = CLI.run(["lint", "--format", "sarif", folder.path]).standardOutput
+    for document in [json, sarif] {
+      #expect(WorkflowCommandScan.commandLines(in: document).isEmpty, "\(document)")
+      #expect(!document.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{2028}" })
+    }
   }
 
   /// An error naming a file prints the name escaped too (a path given on the command line that does not exist).

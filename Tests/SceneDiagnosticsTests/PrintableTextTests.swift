@@ -1,4 +1,5 @@
 import Foundation
+import SceneCore
 import SceneTestSupport
 import Testing
 
@@ -36,8 +37,9 @@ import Testing
     text.unicodeScalars.contains { $0 != "\n" && PrintableText.isUnsafe($0) }
   }
 
-  @Test(arguments: hostileNames)
-  func theTextFormatStartsNoCommandAndSendsNoEscape(_ name: String) {
+  @Test(arguments: hostileNames.map(HostileText.init))
+  func theTextFormatStartsNoCommandAndSendsNoEscape(_ hostile: HostileText) {
+    let name = hostile.text
     let reports = [report(path: name, message: "unknown key '\(name)'")]
     for short in [false, true] {
       for color in [false, true] {
@@ -53,8 +55,9 @@ import Testing
     }
   }
 
-  @Test(arguments: hostileNames)
-  func theGitHubFormatWritesOneCommandPerDiagnostic(_ name: String) throws {
+  @Test(arguments: hostileNames.map(HostileText.init))
+  func theGitHubFormatWritesOneCommandPerDiagnostic(_ hostile: HostileText) throws {
+    let name = hostile.text
     let output = GitHubRenderer().render([report(path: name, message: "unknown key '\(name)'")])
     #expect(!holdsUnsafeCharacter(output), "\(output.debugDescription)")
     let lines = WorkflowCommandScan.lines(output).dropLast()
@@ -69,6 +72,26 @@ import Testing
       command.data
         == "unknown key '\(escaped)'\nnote: label unknown key '\(escaped)' (\(escaped):1:1)\nnote: note unknown key "
         + "'\(escaped)'\nhelp: help unknown key '\(escaped)'")
+  }
+
+  /// The JSON and SARIF documents say the same as the writer's, with nothing a terminal or a log would act on.
+  @Test(arguments: hostileNames.map(HostileText.init))
+  func theJSONFormatsMeanTheSameAndAreInert(_ hostile: HostileText) throws {
+    let name = hostile.text
+    let reports = [report(path: name, message: "unknown key '\(name)' \u{1F600}\u{E0041}")]
+    let sarif = SARIFRenderer(toolVersion: "1", catalogue: [Self.code])
+    let pairs = [
+      (JSONRenderer().render(reports), JSONWriter(style: .pretty).string(from: JSONRenderer().document(reports))),
+      (sarif.render(reports), JSONWriter(style: .pretty).string(from: sarif.document(reports))),
+    ]
+    for (inert, written) in pairs {
+      #expect(WorkflowCommandScan.commandLines(in: inert).isEmpty, "\(inert)")
+      #expect(!holdsUnsafeCharacter(inert), "\(inert.debugDescription)")
+      let read = try JSONSerialization.jsonObject(with: Data(inert.utf8)) as? NSDictionary
+      let expected = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? NSDictionary
+      #expect(read != nil && read == expected)
+    }
+    #expect(PrintableText.inertJSON("[\"a\u{202E}##[\u{E0041}\"]") == "[\"a\\u202e##\\u005b\\udb40\\udc41\"]")
   }
 
   @Test func escapesWriteTheScalarInHexAndKeepEverythingElse() {

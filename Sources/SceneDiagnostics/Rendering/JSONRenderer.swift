@@ -15,7 +15,7 @@ public struct JSONRenderer: ReportRenderer {
   public init() {}
 
   public func render(_ reports: [FileReport]) -> String {
-    JSONWriter(style: .pretty).string(from: document(reports)) + "\n"
+    PrintableText.inertJSON(JSONWriter(style: .pretty).string(from: document(reports))) + "\n"
   }
 
   public func document(_ reports: [FileReport]) -> JSONValue {

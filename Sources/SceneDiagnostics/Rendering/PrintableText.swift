@@ -1,6 +1,7 @@
 /// Text from outside scenec (a file name, a spec's key quoted in a message, a helper tool's error output), made
 /// safe to print inside one line of a terminal or a CI log. The text and GitHub formats and the command line's
-/// error lines print such text through `escaped` only, so a file name or a key cannot:
+/// error lines print such text through `escaped` only, and the JSON and SARIF documents go through `inertJSON`,
+/// so a file name or a key cannot:
 ///
 /// - end the line and start one of its own: GitHub Actions reads a line that starts with `::` (after white space)
 ///   as a workflow command (`::error …`, `::add-mask::…`), and `##[command]` anywhere in a line as the older form;
@@ -38,6 +39,30 @@ public enum PrintableText {
   public static func escapedLines(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0), startsLine: true) }
       .joined(separator: "\n")
+  }
+
+  /// A JSON document (the json and sarif formats) with the same characters written as JSON escapes instead
+  /// (`\u202e`, and `##\u005b` for `##[`). A reader of the JSON gets the same strings; printed on a terminal or in
+  /// a CI log, the document is as inert as the text format. C0 controls are left as they are: the writer already
+  /// escapes them in strings, and the line breaks between members are the document's own. Outside strings a
+  /// document holds none of the others (its structure is ASCII, and no `#`), and no JSON escape ends in `[`, so
+  /// each is inside a string, whole.
+  public static func inertJSON(_ document: String) -> String {
+    let scalars = Array(document.unicodeScalars)
+    func rewrites(_ index: Int) -> Bool { scalars[index].value >= 0x20 && escapes(at: index, in: scalars) }
+    guard scalars.indices.contains(where: rewrites) else { return document }
+    var result = ""
+    for index in scalars.indices {
+      guard rewrites(index) else {
+        result.unicodeScalars.append(scalars[index])
+        continue
+      }
+      for unit in String(scalars[index]).utf16 {
+        let hex = String(unit, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return result
   }
 
   /// Whether a terminal or a log could act on `scalar` rather than show it: controls, format characters and the

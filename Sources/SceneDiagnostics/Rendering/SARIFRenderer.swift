@@ -25,7 +25,7 @@ public struct SARIFRenderer: ReportRenderer {
   }
 
   public func render(_ reports: [FileReport]) -> String {
-    JSONWriter(style: .pretty).string(from: document(reports)) + "\n"
+    PrintableText.inertJSON(JSONWriter(style: .pretty).string(from: document(reports))) + "\n"
   }
 
   public func document(_ reports: [FileReport]) -> JSONValue {
