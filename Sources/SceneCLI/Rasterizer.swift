@@ -12,7 +12,8 @@ import SceneDiagnostics
 /// rsvg-convert's cost grows with the picture, not with anything scenec bounds (a 1 MB text took 22 s and
 /// 2.5 GB), so it runs with an address-space limit of `memoryKiB` and is killed after the timeout. Its input,
 /// output and error text are temporary files beside the target, removed on every path (`TemporaryFiles`); the
-/// PNG then goes to the target as any `-o` file does (`AtomicFile`: a symlink's target is replaced, a device written directly).
+/// PNG then goes to the target as any `-o` file does (`AtomicFile`: a symlink's target is replaced, a device
+/// written directly).
 enum Rasterizer {
   static let tool = "rsvg-convert"
   /// Seconds rsvg-convert may run (`--png-timeout`).
