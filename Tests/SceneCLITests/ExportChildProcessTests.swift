@@ -63,12 +63,7 @@ import Testing
     _ = try #require(ExportTools.rsvgConvert, "rsvg-convert is missing: apt-get install librsvg2-bin")
     let folder = CLI.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let bin = folder.appendingPathComponent("bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-    let pidFile = folder.appendingPathComponent("ffmpeg.pid").path
-    let script = bin.appendingPathComponent("ffmpeg").path
-    try Data("#!/bin/sh\necho $$ > \(pidFile)\nexec sleep 60\n".utf8).write(to: URL(fileURLWithPath: script))
-    chmod(script, 0o755)
+    let (bin, pidFile) = try ExportVideoTests.sleepingFFmpeg(in: folder)
     let spec = ExportFixtures.write(ExportVideoTests.yaml, name: "slide", in: folder)
     let argv =
       RasterizerBoundTests.environmentArguments(bin.path)

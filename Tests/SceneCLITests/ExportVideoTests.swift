@@ -195,19 +195,22 @@ import Testing
     #expect(left.isEmpty, "temporary files left: \(left)")
   }
 
-  /// SIGTERM while ffmpeg runs (a stand-in that sleeps): ffmpeg is ended, the frames and the partial video removed.
-  @Test func aSignalDuringEncodingRemovesTheTemporaries() throws {
-    let folder = CLI.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// A stand-in `ffmpeg` in `folder/bin` that writes its pid to `pidFile` and sleeps for a minute.
+  static func sleepingFFmpeg(in folder: URL) throws -> (bin: URL, pidFile: String) {
     let bin = folder.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let pidFile = folder.appendingPathComponent("ffmpeg.pid").path
     let script = bin.appendingPathComponent("ffmpeg").path
-    let text = Array("#!/bin/sh\necho $$ > \(pidFile)\nexec sleep 60\n".utf8)
-    let descriptor = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    try #require(descriptor >= 0)
-    _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-    close(descriptor)
+    try Data("#!/bin/sh\necho $$ > \(pidFile)\nexec sleep 60\n".utf8).write(to: URL(fileURLWithPath: script))
+    chmod(script, 0o755)
+    return (bin, pidFile)
+  }
+
+  /// SIGTERM while ffmpeg runs (a stand-in that sleeps): ffmpeg is ended, the frames and the partial video removed.
+  @Test func aSignalDuringEncodingRemovesTheTemporaries() throws {
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (bin, pidFile) = try Self.sleepingFFmpeg(in: folder)
     let spec = ExportFixtures.write(Self.yaml, name: "slide", in: folder)
     let output = folder.appendingPathComponent("slide.gif").path
     let argv =

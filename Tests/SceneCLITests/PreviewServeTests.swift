@@ -68,18 +68,8 @@ import Testing
 
     /// Sends raw bytes and returns the status line of the answer.
     func raw(_ request: String) -> String {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard let descriptor = HTTPProbe.connect(port: port) else { return "connect failed" }
       defer { close(descriptor) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = UInt16(port).bigEndian
-      address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard connected == 0 else { return "connect failed" }
       _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress!, $0.count, 0) }
       shutdown(descriptor, Int32(SHUT_WR))
       var buffer = [UInt8](repeating: 0, count: 4096)
