@@ -38,6 +38,7 @@ enum Help {
           --format FORMAT     text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
           --strict            warnings also make the exit status 1
           --short             text format: one line per diagnostic, no source excerpt
+          --quiet             text format: print nothing on a clean run (else "3 files checked, no problems")
           --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set), always, never
           --jobs N            check at most N files at once (default: one per core)
           --max-input-bytes N, --max-depth N, --max-scalar-bytes N, --max-repeat N, --max-layers N,

@@ -2,10 +2,28 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct LintCommandTests {
-  @Test func theFourScenesLintClean() {
+  @Test func theFourScenesLintClean() throws {
     let run = CLI.run(["lint", "specs"])
     #expect(run.status == 0, "\(run.standardOutput)")
-    #expect(run.standardOutput.isEmpty)
+    let count = try FileManager.default.contentsOfDirectory(atPath: "specs").filter { $0.hasSuffix(".yaml") }.count
+    #expect(run.standardOutput == "\(count) files checked, no problems\n")
+  }
+
+  @Test func quietSilencesTheCleanRunsSummaryAndOnlyIt() throws {
+    let quiet = CLI.run(["lint", "--quiet", "specs/switch.yaml"])
+    #expect(quiet.status == 0)
+    #expect(quiet.standardOutput.isEmpty)
+    #expect(CLI.run(["lint", "specs/switch.yaml"]).standardOutput == "1 file checked, no problems\n")
+    // Machine formats keep their documents; findings are printed whatever --quiet says.
+    #expect(CLI.run(["lint", "--format", "github", "specs/switch.yaml"]).standardOutput.isEmpty)
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("bad.yaml")
+    try "scene: s\nsize: [10, 10]\nlayers:\n  - id: a\n    opactiy: 0.5\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let bad = CLI.run(["lint", "--quiet", file.path])
+    #expect(bad.status == 1)
+    #expect(bad.standardOutput.contains("[E0202]"))
   }
 
   @Test func errorsExitOneWithLocatedTextOnStandardOutput() throws {

@@ -7,7 +7,7 @@ import SceneYAML
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
   static let spec = Arguments.Spec(
-    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short"])
+    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short", "--quiet"])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "lint")
@@ -34,7 +34,11 @@ enum LintCommand {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
     }
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
-    let text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)
+    var text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)
+    // A clean run says what it looked at, so that CI logs show the linter ran (eslint and SwiftLint do too).
+    if text.isEmpty && format == .text && !parsed.flag("--quiet") {
+      text = ReportSummary.count(reports.count, "file") + " checked, no problems\n"
+    }
     guard console.standardOutput.write(text) else { throw .closedOutput }
     // A file that could not be read was not checked: the run failed, whatever the others hold.
     guard unreadable.isEmpty else { return 2 }

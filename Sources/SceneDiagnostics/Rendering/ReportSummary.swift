@@ -16,5 +16,6 @@ public struct ReportSummary: Sendable, Hashable {
     "\(Self.count(errors, "error")), \(Self.count(warnings, "warning")) in \(Self.count(files, "file"))"
   }
 
-  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+  /// "1 file", "3 files".
+  public static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
