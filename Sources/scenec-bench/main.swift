@@ -4,7 +4,7 @@ import SceneBenchmark
 // scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] [--scaling-scale X]
 //   [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]
 // runs the benchmark, prints the table and writes it, with the date, the machine and the command, to BENCHMARKS.md
-// (or FILE). See README.md, "Benchmarks".
+// (or FILE). See docs/performance.md, "Running the benchmark".
 let usage =
   "usage: scenec-bench [--tiny] [--mb N] [--rounds N] [--only compile,sample,lint,lottie,scaling] "
   + "[--scaling-scale X] [--scaling-rows A,B] [--scaling-rounds N] [--clock wall|cpu] [--output FILE]"
@@ -12,7 +12,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child-memory", arguments.count == 2 {
   exit(MemoryBenchmark.childMain(path: arguments[1]))
 }
-// Profiling drivers: one workload, untimed (see README, "Benchmarks").
+// Profiling drivers: one workload, untimed (see docs/performance.md, "Running the benchmark").
 if arguments.first == "--profile-compile", arguments.count == 2 {
   do { try ProfileDrivers.compile(path: arguments[1]) } catch { print("\(error)"); exit(1) }
   exit(0)

@@ -6,7 +6,7 @@ import SceneTestSupport
 import Testing
 
 /// The benchmark at a tiny size, so that it cannot rot: every measurement runs and the table renders. (The real
-/// run is `swift run -c release scenec-bench`; see README, "Benchmarks".)
+/// run is `swift run -c release scenec-bench`; see docs/performance.md, "Running the benchmark".)
 @Suite("Benchmark")
 struct BenchmarkTests {
   @Test("a tiny run measures everything and renders the table")
