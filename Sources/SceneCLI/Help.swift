@@ -4,7 +4,7 @@ enum Help {
     "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
     "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
     "sample":
-      "scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,…]]"
+      "scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,…]]"
       + " [--format text|json|sarif|github]",
     "schema": "scenec schema [-o FILE]",
     "export": ExportCommand.usage,
@@ -66,7 +66,9 @@ enum Help {
         options:
           --at T[,T…]          times in seconds
           --from A --to B --fps N
-                               every 1/N s from A to B inclusive
+                               every 1/N s from A to B inclusive; A and B default to the start and end of
+                               the span an export of the same timelines or events shows (an endless loop's
+                               start and end, which sample alike), so --fps N alone samples that span
           --timeline NAME      play this timeline from time 0 instead
           --events E@T[,E@T…]  replay events through the scene's states (press@0,release@1.2); an event the
                                current state has no transition for is ignored with a warning

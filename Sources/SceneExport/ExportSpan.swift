@@ -1,43 +1,68 @@
+import SceneCore
+import SceneDiagnostics
 import SceneRuntime
 
-/// How long an export of some playing timelines lasts (filmstrips and Lottie alike).
+/// The time range [start, end] of scene time an export of some playing timelines shows, and where a looping
+/// player loops: the one rule every export (filmstrip, video, Lottie), `scenec sample`'s default times and the
+/// preview's loop use (docs/exports.md, "The span").
 ///
-/// A timeline's root is active from its `beginTime` for its active duration (scaled by 1/|speed|); the span ends
-/// when the last finite root ends. A root that repeats forever has a period (its cycle, scaled by 1/|speed|): the
-/// span then runs to the first whole number of common periods after every endless root has begun and every finite
-/// root has ended, so a player's loop is seamless — when the periods have a common multiple of at most
-/// `longestPeriod` seconds; otherwise (or when a root is endless without a period) it is capped at `cap` seconds.
+/// Each track is read down its stages (`TrackSteadyState`): it ends (its root's active duration over |speed|
+/// after its `beginTime`), or it repeats forever from the time it and every group above it have begun, with a
+/// period of its first endless stage's cycle in scene seconds (a group without a duration passes its time through,
+/// so its endless children's periods count, each under the group's speed). Without endless content the span is
+/// [0, the last end]. With it, the span is one common period of everything that repeats (`CommonPeriod`: periods
+/// as rationals to 1e-9, the least common multiple, at most `longestPeriod` seconds), starting at the loop point:
+/// once every endless track has begun and every finite one has ended (never before 0). From there the scene is
+/// periodic, so frame `start` and frame `end` agree and a looping player repeats it seamlessly; what plays before
+/// the loop point (staggered starts, an intro) is the preview's first pass only. Without a common period under
+/// `longestPeriod` (or with something that changes forever without a period) the span is [0, max(`cap`, the last
+/// end)], `capped`, and the exports warn (W0910, `cappedExplanation`).
 /// A root that repeats for longer than the export may last (`ExportLimits.maxFrames`: `repeatCount: 3.4e38`,
-/// Objective-C's FLT_MAX "forever", or `1e6`) counts as endless, so its export is whole periods too. Whatever the
-/// timelines say, `limited(to:)` then cuts the span at the frame limit.
+/// Objective-C's FLT_MAX "forever", or `1e6`) counts as endless. Whatever the timelines say, `limited(to:)` then
+/// cuts the span at the frame limit.
 public struct ExportSpan: Sendable, Hashable {
+  /// The scene time of the export's first frame: the loop point, 0 unless endless content starts later.
+  public var start: Double = 0
   public var end: Double
   /// True when the span was cut at the cap.
   public var capped: Bool
-  /// True when something plays forever (the export shows whole periods of it unless `capped`).
+  /// True when something plays forever (the export shows a whole common period of it unless `capped`).
   public var endless: Bool
   /// The end the timelines asked for when it was longer than the frame limit allows (`limited(to:)`), else nil.
   public var unlimitedEnd: Double?
+  /// The distinct periods of what repeats forever (seconds, ascending), for the warning of a capped span.
+  public var periods: [Double] = []
+  /// Whether a period is a child's of an endless group without a duration (the cause a capped span names).
+  public var underUnboundedGroup = false
+  /// Whether something changes forever without any period (the other cause of a capped span).
+  public var aperiodic = false
 
   public static let cap = 10.0
   public static let longestPeriod = 60.0
 
-  public init(end: Double, capped: Bool, endless: Bool) {
+  public init(start: Double = 0, end: Double, capped: Bool, endless: Bool) {
+    self.start = start
     self.end = end
     self.capped = capped
     self.endless = endless
   }
 
-  /// The span that lasts until both this one and `other` have ended: the longer end, capped when the longer one
-  /// was, endless when either is.
+  /// How long the export lasts.
+  public var length: Double { end - start }
+
+  /// The span that lasts until both this one and `other` have ended, from the earlier start: the longer end,
+  /// capped when the longer one was, endless when either is.
   public func covering(_ other: ExportSpan) -> ExportSpan {
-    let longer = other.end > end ? other : self
-    return ExportSpan(end: longer.end, capped: longer.capped, endless: endless || other.endless)
+    var longer = other.end > end ? other : self
+    longer.start = min(start, other.start)
+    longer.endless = endless || other.endless
+    longer.unlimitedEnd = nil
+    return longer
   }
 
   /// The span cut at the frames `limits` allow a scene of `layers` layers (at 60 fps), remembering the end it had.
   public func limited(to limits: ExportLimits, layers: Int) -> ExportSpan {
-    let longest = limits.longestSpan(layers: layers)
+    let longest = start + limits.longestSpan(layers: layers)
     guard !(end <= longest) else { return self }
     var result = self
     result.unlimitedEnd = end
@@ -47,63 +72,68 @@ public struct ExportSpan: Sendable, Hashable {
 
   public static func of(plan: Plan, playing timelines: [Int], limits: ExportLimits = ExportLimits()) -> ExportSpan {
     var finiteEnd = 0.0
-    var endless: [(begin: Double, period: Double)] = []
+    var loopStart = 0.0
+    var periods: [Double] = []
     var aperiodic = false
+    var underUnboundedGroup = false
     let table = plan.timelines
-    let tracks = plan.tracks
     for timeline in timelines where timeline >= 0 && timeline < table.count {
       for track in table.trackStarts[timeline]..<table.trackStarts[timeline + 1] {
-        let first = tracks.stageStarts[track]
-        guard first < tracks.stageStarts[track + 1] else { continue }
-        let root = tracks.stages[first]
-        let begin = root.beginTime
-        let speed = abs(root.speed)
-        let active = root.activeDuration
-        let cycle = root.cycle
-        if speed == 0 { continue }
-        // Repeating for longer than any export may last: shown as whole periods, like a root that never ends.
-        let outlasts = !(begin + active / speed <= limits.longestSpan)
-        if active.isFinite && !(outlasts && cycle.isFinite && cycle > 0 && cycle < active) {
-          finiteEnd = max(finiteEnd, begin + active / speed)
-        } else if cycle.isFinite && cycle > 0 {
-          endless.append((begin, cycle / speed))
-        } else {
-          aperiodic = true
+        switch TrackSteadyState.of(track: track, in: plan.tracks, horizon: limits.longestSpan) {
+        case nil: continue
+        case .ends(let end): finiteEnd = max(finiteEnd, end)
+        case .repeats(let start, let period, let nested):
+          loopStart = max(loopStart, start)
+          periods.append(period)
+          underUnboundedGroup = underUnboundedGroup || nested
+        case .aperiodic: aperiodic = true
         }
       }
     }
-    if endless.isEmpty && !aperiodic { return ExportSpan(end: max(finiteEnd, 0), capped: false, endless: false) }
-    if !aperiodic, let period = commonPeriod(endless.map(\.period)) {
-      let begin = endless.map(\.begin).max() ?? 0
-      // The first whole number of periods ending at or after finiteEnd: computed, then nudged (at most a step
-      // or two) to match the counting it replaces exactly; a count beyond 1e9 periods is past every limit anyway.
-      var count = max(1, ((finiteEnd - 1e-9 - begin) / period).rounded(.up))
-      if count.isFinite && count <= 1e9 {
-        while count > 1 && begin + (count - 1) * period >= finiteEnd - 1e-9 { count -= 1 }
-        while begin + count * period < finiteEnd - 1e-9 { count += 1 }
-      }
-      let end = begin + count * period
-      if end.isFinite && end <= max(longestPeriod, finiteEnd + longestPeriod) {
-        return ExportSpan(end: end, capped: false, endless: true)
-      }
+    if periods.isEmpty && !aperiodic { return ExportSpan(end: finiteEnd, capped: false, endless: false) }
+    let distinct = distinctPeriods(periods)
+    if !aperiodic, let period = CommonPeriod.of(distinct, atMost: longestPeriod) {
+      let start = max(loopStart, finiteEnd)
+      var span = ExportSpan(start: start, end: start + period, capped: false, endless: true)
+      span.periods = distinct
+      return span
     }
-    return ExportSpan(end: max(cap, finiteEnd), capped: true, endless: true)
+    var span = ExportSpan(end: max(cap, finiteEnd), capped: true, endless: true)
+    span.periods = distinct
+    span.underUnboundedGroup = underUnboundedGroup
+    span.aperiodic = aperiodic
+    return span
   }
 
-  /// The smallest multiple of the longest period that is (within 1e-9 relative) a whole multiple of every period,
-  /// if one is at most `longestPeriod` seconds.
-  static func commonPeriod(_ periods: [Double]) -> Double? {
-    guard let longest = periods.max(), longest > 0 else { return nil }
-    var multiple = 1.0
-    while multiple * longest <= longestPeriod + 1e-9 {
-      let candidate = multiple * longest
-      let fits = periods.allSatisfy { period in
-        let ratio = candidate / period
-        return abs(ratio - ratio.rounded()) <= 1e-9 * max(1, ratio)
-      }
-      if fits { return candidate }
-      multiple += 1
+  /// The periods without repeats (equal to 1e-9, relative), ascending.
+  static func distinctPeriods(_ periods: [Double]) -> [Double] {
+    var result: [Double] = []
+    for period in periods.sorted() where result.last.map({ abs(period - $0) > 1e-9 * period }) ?? true {
+      result.append(period)
     }
-    return nil
+    return result
+  }
+
+  /// Why a capped span is capped, what a looping player then does, and the fix: the message of W0910 (and of the
+  /// filmstrip's note), ending where each adds its own words.
+  public var cappedExplanation: String {
+    let stop = "the export stops at \(MessageNumber.text(end)) s, where a looping player jumps back"
+    let most = "\(NumberFormatting.shortest(Self.longestPeriod)) s"
+    guard !aperiodic else {
+      return "something plays forever without a period (an endless animation of endless duration, or an endless "
+        + "cumulative repeat); \(stop); set the span with --duration"
+    }
+    let shown = periods.prefix(6).map { "\(MessageNumber.text($0)) s" }
+    let list = shown.joined(separator: ", ") + (periods.count > shown.count ? ", … (\(periods.count) periods)" : "")
+    let cause =
+      underUnboundedGroup
+      ? "an endless group without a duration repeats as its children do, and its children's periods (\(list)) "
+        + "have no common period of at most \(most)"
+      : "the endless timelines' periods (\(list)) have no common period of at most \(most)"
+    let fix =
+      underUnboundedGroup
+      ? "give the group a `duration` (its period), make the periods whole multiples of one, or set --duration"
+      : "make the periods whole multiples of one, or set --duration"
+    return "\(cause); \(stop); \(fix)"
   }
 }

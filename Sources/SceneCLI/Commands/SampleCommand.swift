@@ -4,7 +4,9 @@ import SceneDiagnostics
 import SceneExport
 import SceneRuntime
 
-/// `scenec sample SPEC|PLAN.json (--at T[,T…] | --from A --to B --fps N) [--timeline NAME | --events E@T[,E@T…]]`.
+/// `scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,E@T…]]`;
+/// `--from` and `--to` default to the start and end of the span an export of the same playback shows
+/// (`ExportSpan`), so `--fps N` alone samples exactly what `export filmstrip --fps N` draws.
 enum SampleCommand {
   static let spec = Arguments.Spec(
     options: ["--at", "--from", "--to", "--fps", "--timeline", "--events", "--max-samples"] + DiagnosticReport.options
@@ -13,12 +15,17 @@ enum SampleCommand {
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "sample")
     guard parsed.positional.count == 1 else { throw .usage("sample needs exactly one spec or plan") }
-    let times = try sampleTimes(parsed)
+    var times = try sampleTimes(parsed)
     let script = try eventScript(parsed)
     let path = parsed.positional[0]
     let report = try DiagnosticReport(parsed, console: console)
     defer { report.finish() }
     guard let plan = try ExportSupport.plan(path, parsed: parsed, report: report, console: console) else { return 1 }
+    if times == nil {
+      guard let playback = try ExportSupport.playback(parsed, plan: plan, console: console) else { return 1 }
+      times = try sampleTimes(parsed, span: ExportSupport.span(parsed, plan: plan, playback: playback))
+    }
+    guard let times else { return 1 }
     try checkSampleCount(times: times, plan: plan, parsed: parsed)
     // An interactive scene plays its state machine (from its initial state without events) unless a timeline
     // is named to play alone.
@@ -101,8 +108,9 @@ enum SampleCommand {
     report.add(warnings, plan: plan, input: input)
   }
 
-  /// `--at` lists, or A + k/N for k = 0, 1, … while ≤ B (computed, never accumulated).
-  static func sampleTimes(_ parsed: Arguments) throws(CommandFailure) -> [Double] {
+  /// `--at` lists, or A + k/N for k = 0, 1, … while ≤ B (computed, never accumulated); a missing A or B is the
+  /// start or end of `span`, and nil when it is needed and not given (the options are checked all the same).
+  static func sampleTimes(_ parsed: Arguments, span: ExportSpan? = nil) throws(CommandFailure) -> [Double]? {
     if let list = parsed.value("--at") {
       guard parsed.value("--from") == nil, parsed.value("--to") == nil, parsed.value("--fps") == nil else {
         throw .usage("give either --at or --from/--to/--fps")
@@ -116,12 +124,24 @@ enum SampleCommand {
       }
       return times
     }
-    guard let fromText = parsed.value("--from"), let toText = parsed.value("--to"), let fpsText = parsed.value("--fps")
-    else { throw .usage("sample needs --at T[,T…] or --from A --to B --fps N") }
-    guard let from = DecimalText.parse(fromText), let to = DecimalText.parse(toText),
-      let fps = DecimalText.parse(fpsText), from.isFinite, to.isFinite,
-      fps.isFinite, fps > 0, to >= from
+    guard let fpsText = parsed.value("--fps") else {
+      throw .usage("sample needs --at T[,T…] or [--from A] [--to B] --fps N (A and B default to the export's span)")
+    }
+    let fromText = parsed.value("--from")
+    let toText = parsed.value("--to")
+    let given = (from: fromText.flatMap(DecimalText.parse), to: toText.flatMap(DecimalText.parse))
+    guard fromText == nil || given.from?.isFinite == true, toText == nil || given.to?.isFinite == true,
+      let fps = DecimalText.parse(fpsText), fps.isFinite, fps > 0,
+      given.to.map({ to in given.from.map { $0 <= to } ?? true }) ?? true
     else { throw .usage("--from A --to B --fps N need numbers with A ≤ B and N > 0") }
+    guard (given.from != nil && given.to != nil) || span != nil else { return nil }
+    let from = given.from ?? span?.start ?? 0
+    let to = given.to ?? span?.end ?? 0
+    guard to >= from else {
+      throw .usage(
+        "--from \(NumberFormatting.shortest(from)) is after the span's end (\(NumberFormatting.shortest(to)) s); "
+          + "give --to B")
+    }
     let frameCount = ((to - from) * fps).rounded(.down)
     guard frameCount < 1_000_000 else { throw .usage("more than a million sample times") }
     var times: [Double] = []

@@ -7,6 +7,8 @@ import SceneRuntime
 /// --format json` writes them (the page's `/diagnostics.json`) and as text for the terminal.
 struct PreviewBuild {
   var planJSON: String?
+  /// The spans the page plays and loops (`PreviewSpans`), with the plan.
+  var spansJSON: String?
   var diagnosticsJSON: String
   var diagnosticsText: String
   var hasErrors: Bool
@@ -32,7 +34,8 @@ struct PreviewBuild {
     }
     if let name { plan.sourceMap?.path = name }
     return PreviewBuild(
-      planJSON: String(decoding: plan.prettyJSONBytes(), as: UTF8.self), diagnosticsJSON: json,
+      planJSON: String(decoding: plan.prettyJSONBytes(), as: UTF8.self), spansJSON: PreviewSpans.json(plan: plan),
+      diagnosticsJSON: json,
       diagnosticsText: text, hasErrors: false)
   }
 }

@@ -43,9 +43,9 @@ enum PreviewCommand {
     let source = try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes)
     let build = PreviewBuild.compile(source, options: options)
     if !build.diagnosticsText.isEmpty { _ = console.standardError.write(build.diagnosticsText) }
-    guard let planJSON = build.planJSON else { return 1 }
+    guard let planJSON = build.planJSON, let spansJSON = build.spansJSON else { return 1 }
     let page = PreviewPage(assets: assets, title: sceneName(path), served: false)
-      .html(planJSON: planJSON, planGeneration: 0)
+      .html(planJSON: planJSON, spansJSON: spansJSON, planGeneration: 0)
     let target: String
     if let output { target = output } else { target = try defaultOutput(for: path) }
     if target == "-" {

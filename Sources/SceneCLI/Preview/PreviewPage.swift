@@ -12,11 +12,12 @@ struct PreviewPage {
   static let fileCSP = "default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline'; img-src data:"
   static let servedCSP = fileCSP + "; connect-src 'self'"
 
-  func html(planJSON: String, planGeneration: Int) -> String {
+  func html(planJSON: String, spansJSON: String, planGeneration: Int) -> String {
     let data = [
       "const SCENEC_SOURCES = {player: \(Self.literal(assets.player)), render: \(Self.literal(assets.renderer)), "
         + "canvas: \(assets.canvas.map(Self.literal) ?? "null")};",
       "const SCENEC_PLAN = \(Self.scriptSafe(planJSON));",
+      "const SCENEC_SPANS = \(Self.scriptSafe(spansJSON));",
       "const SCENEC_PLAN_GENERATION = \(planGeneration);",
       "const SCENEC_SERVE = \(served);",
     ].joined(separator: "\n")

@@ -36,6 +36,7 @@ struct PreviewServer {
   var planGeneration = -1
   var planJSON: String?
   var planBytes: [UInt8]?
+  var spansJSON: String?
   var diagnosticsBytes: [UInt8] = []
   /// The page of `planGeneration`, made at its first request.
   var page: (planGeneration: Int, bytes: [UInt8])?
@@ -209,6 +210,7 @@ struct PreviewServer {
     if let plan = build.planJSON {
       planJSON = plan
       planBytes = Array(plan.utf8)
+      spansJSON = build.spansJSON
       planGeneration += 1
       _ = console.standardError.write("scenec: compiled \(spec) (plan \(planGeneration))\n")
     } else {
@@ -234,13 +236,16 @@ struct PreviewServer {
     case "/", "/index.html":
       if page?.planGeneration != planGeneration {
         let html = PreviewPage(assets: assets, title: PreviewCommand.sceneName(spec), served: true)
-          .html(planJSON: planJSON ?? "null", planGeneration: planGeneration)
+          .html(planJSON: planJSON ?? "null", spansJSON: spansJSON ?? "null", planGeneration: planGeneration)
         page = (planGeneration, Array(html.utf8))
       }
       return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: page!.bytes)
     case "/plan.json":
       guard let planBytes else { return .text(503, "the spec has not compiled yet: see /diagnostics.json") }
       return HTTPResponse(status: 200, contentType: json, body: planBytes)
+    case "/spans.json":
+      guard let spansJSON else { return .text(503, "the spec has not compiled yet: see /diagnostics.json") }
+      return HTTPResponse(status: 200, contentType: json, body: Array(spansJSON.utf8))
     case "/diagnostics.json": return HTTPResponse(status: 200, contentType: json, body: diagnosticsBytes)
     case "/status.json": return statusResponse
     default: return .text(404, "not found")

@@ -70,7 +70,7 @@ public struct FilmstripSceneExporter: SVGDrawingExporter {
   public func spanReport(_ span: ExportSpan, plan: Plan, limits: ExportLimits) -> ExportSpanReport {
     var report = ExportSpanReport()
     // Cut short of the frame limit: the samples limit did it; at the frame limit (`--frames N`), that one.
-    let reason = span.end < limits.longestSpan ? limitReason(plan: plan, limits: limits) : limits.reason(layers: 1)
+    let reason = span.length < limits.longestSpan ? limitReason(plan: plan, limits: limits) : limits.reason(layers: 1)
     if let unlimited = span.unlimitedEnd {
       report.warnings.append(
         ExportWarning(
@@ -80,24 +80,23 @@ public struct FilmstripSceneExporter: SVGDrawingExporter {
         ))
     }
     if span.capped {
-      report.notes.append(
-        "scenec: note: the timelines repeat forever without a common period; the filmstrip stops at "
-          + "\(Filmstrip.label(span.end)) s (--duration sets it)")
+      report.notes.append("scenec: note: \(span.cappedExplanation)")
     }
     return report
   }
 
   public func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult {
     let plan = input.plan
+    let start = input.span?.start ?? 0
     let end = input.span?.end ?? 0
     let times: [Double]
     if let fps = settings.fps {
-      times = Filmstrip.times(fps: fps, start: 0, end: end)
+      times = Filmstrip.times(fps: fps, start: start, end: end)
       guard times.count <= Self.maxFrames else {
         throw .usage("--fps gives more than \(Self.maxFrames) frames; lower it or --duration")
       }
     } else {
-      times = Filmstrip.times(count: settings.count ?? 8, start: 0, end: end)
+      times = Filmstrip.times(count: settings.count ?? 8, start: start, end: end)
     }
     let limits = input.limits
     guard times.count <= limits.frames(layers: layerStates(plan: plan)) else {

@@ -92,7 +92,7 @@ public struct ExportInput {
   public var sample: (Double) -> [LayerFrame]
   /// The timelines that play; nil for a replay of the scene's states.
   public var playing: [Int]?
-  /// The exported time range [0, span.end], already cut at the frame limit; nil for an exporter of a still.
+  /// The exported time range [span.start, span.end], already cut at the frame limit; nil for an exporter of a still.
   public var span: ExportSpan?
   public var limits: ExportLimits
 

@@ -74,25 +74,21 @@ public struct VideoSceneExporter: SVGDrawingExporter {
     }
     if span.capped {
       report.warnings.append(
-        ExportWarning(
-          ExportDiagnostics.endlessCapped, layer: "", keyPath: "",
-          "the timelines repeat forever without a common period of at most "
-            + "\(NumberFormatting.shortest(ExportSpan.longestPeriod)) s; the export stops at "
-            + "\(MessageNumber.text(span.end)) s, where a looping player jumps back"))
+        ExportWarning(ExportDiagnostics.endlessCapped, layer: "", keyPath: "", span.cappedExplanation))
     }
     return report
   }
 
-  /// Frame k shows time k/F for k from 0 while k/F is before the end (a loop's end is its start again), at least
-  /// one frame; so the video lasts count/F s.
-  public static func times(fps: Double, end: Double) -> [Double] {
-    let count = max(1, Int(min((end * fps - 1e-6).rounded(.up), 1e7)))
-    return (0..<count).map { Double($0) / fps }
+  /// Frame k shows time start + k/F for k from 0 while k/F is before the span's length (a loop's end is its start
+  /// again), at least one frame; so the video lasts count/F s.
+  public static func times(fps: Double, start: Double = 0, end: Double) -> [Double] {
+    let count = max(1, Int(min(((end - start) * fps - 1e-6).rounded(.up), 1e7)))
+    return (0..<count).map { start + Double($0) / fps }
   }
 
   public func export(_ input: ExportInput, settings: Settings) throws(ExportFailure) -> ExportResult {
     let plan = input.plan
-    let times = Self.times(fps: settings.fps, end: input.span?.end ?? 0)
+    let times = Self.times(fps: settings.fps, start: input.span?.start ?? 0, end: input.span?.end ?? 0)
     let most = input.limits.frames(layers: layerStates(plan: plan))
     guard times.count <= most else {
       throw .usage(

@@ -17,6 +17,8 @@ struct LottieBuild {
   let plan: Plan
   let tree: SceneTree
   let cache: FrameCache
+  /// The scene time of the document's first frame (`ip`): the loop point of endless content (`ExportSpan.start`).
+  let start: Double
   let end: Double
   /// Frames per second of the document (`fr`): its keyframe times, its checks and its last frame count in them.
   let frameRate: Double
@@ -38,13 +40,17 @@ struct LottieBuild {
   /// that repeats faster than that grow with the frames exported, not with its repeats (it is sampled instead).
   let pieceLimit: Int
 
-  init(plan: Plan, cache: FrameCache, playing: [Int]?, end: Double, maxKeyframes: Int, frameRate: Double) {
+  init(
+    plan: Plan, cache: FrameCache, playing: [Int]?, start: Double = 0, end: Double, maxKeyframes: Int,
+    frameRate: Double
+  ) {
     self.plan = plan
     self.frameRate = frameRate
     self.maxKeyframes = maxKeyframes
     self.tree = SceneTree(plan: plan)
     self.cache = cache
     self.end = max(end, 0)
+    self.start = min(max(start, 0), self.end)
     var byLayer: [Int: [Int]] = [:]
     if let playing {
       var tracks: [Int] = []

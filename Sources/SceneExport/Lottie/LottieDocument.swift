@@ -44,6 +44,9 @@ extension LottieBuild {
   }
 
   var outFrame: Double { max(1, (end * frameRate - 1e-9).rounded(.up)) }
+  /// The loop point in frames, rounded up to a whole frame (the content is periodic from it on, so any later
+  /// time is a loop point as good; the keyframes still run from 0).
+  var inFrame: Double { min(max(0, (start * frameRate - 1e-6).rounded(.up)), outFrame - 1) }
 
   mutating func document() -> JSONValue {
     var root: [Item] = []
@@ -70,7 +73,7 @@ extension LottieBuild {
     var object = JSONObject()
     object.append("v", "5.7.4")
     object.append("fr", .number(frameRate))
-    object.append("ip", 0)
+    object.append("ip", .number(inFrame))
     object.append("op", .number(outFrame))
     object.append("w", .number(max(width, 0)))
     object.append("h", .number(max(height, 0)))

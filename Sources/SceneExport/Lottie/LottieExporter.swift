@@ -21,7 +21,7 @@ public enum LottieExporter {
   ///   - sample: the presentation state at a scene time.
   ///   - playing: the timelines that play (their tracks give exact keyframes); nil for a replay of the scene's
   ///     states, which is sampled every frame and simplified.
-  ///   - span: the exported time range [0, span.end].
+  ///   - span: the exported time range: keyframes from 0 to `span.end`, played (`ip`, `op`) from `span.start`.
   ///   - limits: the keyframe limit (the frame limit is already in `span`, `ExportSpan.limited(to:)`).
   ///   - frameRate: the document's frames per second; keyframes are checked, and sampled parts taken, at each.
   public static func export(
@@ -36,7 +36,7 @@ public enum LottieExporter {
     let frames = KeyframeBuilder.frameTimes(end: max(span.end, 0), frameRate: frameRate)
     var build = LottieBuild(
       plan: plan, cache: FrameCache(sample, kept: frames, sampleLayers: sampleLayers), playing: playing,
-      end: span.end, maxKeyframes: limits.maxKeyframes, frameRate: frameRate)
+      start: span.start, end: span.end, maxKeyframes: limits.maxKeyframes, frameRate: frameRate)
     if let unlimited = span.unlimitedEnd {
       build.warnings.add(
         ExportDiagnostics.exportLimited, layer: "", keyPath: "",
@@ -46,9 +46,7 @@ public enum LottieExporter {
     if span.capped {
       build.warnings.add(
         ExportDiagnostics.endlessCapped, layer: "", keyPath: "",
-        "the timelines repeat forever without a common period of at most "
-          + "\(NumberFormatting.shortest(ExportSpan.longestPeriod)) s; "
-          + "the export stops at \(MessageNumber.text(span.end)) s, where a looping player jumps back")
+        span.cappedExplanation)
     }
     let json = build.document()
     guard !build.keyframesOverLimit else {
