@@ -8,11 +8,11 @@ import Foundation
 /// period is then the longest period times the least common multiple of the numerators (6 s and 3 s there); it
 /// exists when that multiple keeps it at most `longest` seconds. A ratio with no convergent that close before the
 /// numerator passes that bound (1 against √3: 4/7, 15/26, 56/97 … up to 60 s) has none.
-enum CommonPeriod {
+public enum CommonPeriod {
   /// How close (relative) a ratio of periods must be to a fraction to count as it.
-  static let tolerance = 1e-9
+  public static let tolerance = 1e-9
 
-  static func of(_ periods: [Double], atMost longest: Double) -> Double? {
+  public static func of(_ periods: [Double], atMost longest: Double) -> Double? {
     guard let reference = periods.max(), periods.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
     let bound = (longest / reference * (1 + tolerance)).rounded(.down)
     guard bound >= 1 else { return nil }

@@ -123,7 +123,8 @@ public struct ExportSpan: Sendable, Hashable {
       return "something plays forever without a period (an endless animation of endless duration, or an endless "
         + "cumulative repeat); \(stop); set the span with --duration"
     }
-    let shown = periods.prefix(6).map { "\(MessageNumber.text($0)) s" }
+    // To the nanosecond the periods are read to, not MessageNumber's five digits (1.7320508 s is not 1.7321 s).
+    let shown = periods.prefix(6).map { "\(NumberFormatting.shortest(($0 * 1e9).rounded() / 1e9)) s" }
     let list = shown.joined(separator: ", ") + (periods.count > shown.count ? ", … (\(periods.count) periods)" : "")
     let cause =
       underUnboundedGroup

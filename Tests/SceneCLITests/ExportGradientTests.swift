@@ -175,7 +175,8 @@ import Testing
     var compared = 0
     for frame in plan.frames {
       let svg = try FrameComparison.svgFrame(
-        spec: spec, timeline: nil, frame: frame, scale: plan.scale, folder: folder, rsvg: rsvg, probe: probe)
+        spec: spec, timeline: nil, frame: plan.inFrame + frame, scale: plan.scale, folder: folder, rsvg: rsvg,
+        probe: probe)
       let dump = folder.appendingPathComponent("lottie.rgba").path
       let dumped = ExportTools.run(probe, ["dump", lottie, "\(frame)", "\(plan.width)", "\(plan.height)", dump])
       #expect(dumped?.status == 0)

@@ -219,15 +219,17 @@ enum ExportFixtures {
 /// Lottie frames against the SVG export: the frames a test looks at, the SVG frame's pixels, and the interior-pixel
 /// comparison every player's frames go through.
 enum FrameComparison {
-  /// Frames 0, ¼, ½, ¾ and the last of a Lottie document, and the zoom that gives thin strokes (the magnifier's
-  /// 2 points) interior pixels: the shorter side at least about 160 pixels.
-  static func plan(_ document: [String: Any]) -> (frames: [Int], scale: Int, width: Int, height: Int) {
-    let lastFrame = ((document["op"] as? NSNumber)?.intValue ?? 1) - 1
+  /// Frames 0, ¼, ½, ¾ and the last of a Lottie document as its players number them (from its `ip`, which is
+  /// the scene time `inFrame / 60`: an endless loop's start), and the zoom that gives thin strokes (the
+  /// magnifier's 2 points) interior pixels: the shorter side at least about 160 pixels.
+  static func plan(_ document: [String: Any]) -> (frames: [Int], inFrame: Int, scale: Int, width: Int, height: Int) {
+    let inFrame = (document["ip"] as? NSNumber)?.intValue ?? 0
+    let lastFrame = ((document["op"] as? NSNumber)?.intValue ?? 1) - 1 - inFrame
     let w = (document["w"] as? NSNumber)?.intValue ?? 1
     let h = (document["h"] as? NSNumber)?.intValue ?? 1
     let scale = max(1, min(4, Int((160.0 / Double(max(1, min(w, h)))).rounded(.up))))
     let frames = Set([0, lastFrame / 4, lastFrame / 2, 3 * lastFrame / 4, lastFrame]).sorted()
-    return (frames, scale, w * scale, h * scale)
+    return (frames, inFrame, scale, w * scale, h * scale)
   }
 
   /// scenec's SVG of `spec` at `frame` (60 fps), text removed, rendered by rsvg-convert at `scale`.

@@ -126,6 +126,7 @@ extension ExportLottieTests {
           autoplay: true
           group:
             - {target: spinner, keyPath: transform.rotation.z, from: 0deg, to: 360deg, duration: 1, repeatCount: inf}
+            - {target: spinner, keyPath: opacity, from: 1, to: 0.5, duration: 1.7320508, repeatCount: inf}
       """
     ),
     (

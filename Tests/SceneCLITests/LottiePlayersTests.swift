@@ -49,6 +49,8 @@ import Testing
     var extra: [String]
     var file: String
     var frames: [Int]
+    /// The document's `ip`: the players number frames from it.
+    var inFrame: Int
     var scale: Int
     var width: Int
     var height: Int
@@ -74,7 +76,9 @@ import Testing
       let plan = FrameComparison.plan(document)
       jobs.append(
         Job(
-          name: name, spec: spec, timeline: timeline, extra: extra, file: file, frames: plan.frames, scale: plan.scale,
+          name: name, spec: spec, timeline: timeline, extra: extra, file: file, frames: plan.frames,
+          inFrame: plan.inFrame,
+          scale: plan.scale,
           width: plan.width, height: plan.height))
     }
     let jobList: [[String: Any]] = jobs.map {
@@ -87,7 +91,8 @@ import Testing
       var row: [String] = []
       for (index, frame) in job.frames.enumerated() {
         let svg = try FrameComparison.svgFrame(
-          spec: job.spec, timeline: job.timeline, extra: job.extra, frame: frame, scale: job.scale, folder: folder,
+          spec: job.spec, timeline: job.timeline, extra: job.extra, frame: job.inFrame + frame, scale: job.scale,
+          folder: folder,
           rsvg: rsvg, probe: probe)
         // Every other pixel of every other row: a quarter of the work, still thousands of pixels a frame.
         let interior = FrameComparison.Interior(svg, step: 2)

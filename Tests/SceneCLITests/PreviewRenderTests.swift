@@ -29,7 +29,7 @@ import Testing
       let name = URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent
       let plan = try PreviewFixtures.planObject(spec)
       let size = try #require(plan["size"] as? [Double])
-      let end = PreviewFixtures.end(of: plan, timeline: timeline)
+      let end = try PreviewFixtures.end(of: plan, timeline: timeline)
       let times = [0, end / 4, end / 2, 3 * end / 4, end]
       let page = folder.appendingPathComponent("\(name).html").path
       // The page as shipped: the real player samples, the renderer draws.

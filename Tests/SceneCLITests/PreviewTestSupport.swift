@@ -1,4 +1,7 @@
 import Foundation
+import SceneCore
+import SceneExport
+import SceneRuntime
 import Testing
 
 /// What the preview tests share: the plan of a spec, the end the page's scrubber shows, headless Chromium.
@@ -9,22 +12,12 @@ enum PreviewFixtures {
     return try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
   }
 
-  /// The latest finite end of a timeline's tracks (the autoplay set's when nil), as the page's scrubber computes it.
-  static func end(of plan: [String: Any], timeline: String?) -> Double {
-    var end = 0.0
-    let tracks = plan["tracks"] as? [[String: Any]] ?? []
-    for entry in plan["timelines"] as? [[String: Any]] ?? [] {
-      let name = entry["name"] as? String
-      guard timeline == nil ? (entry["autoplay"] as? Bool ?? false) : name == timeline else { continue }
-      let range = entry["tracks"] as? [Int] ?? [0, 0]
-      for track in range[0]..<range[1] {
-        for stage in tracks[track]["stages"] as? [[String: Any]] ?? [] {
-          let begin = (stage["beginTime"] as? NSNumber)?.doubleValue ?? 0
-          let active = (stage["activeDuration"] as? NSNumber)?.doubleValue ?? .infinity
-          if (begin + active).isFinite { end = max(end, begin + active) }
-        }
-      }
-    }
+  /// The end of the page's scrubber for a timeline (the autoplay set's when nil): the span's end, which the page
+  /// gets from scenec (`ExportSpan`, the exports' rule), or 1 s for a still scene.
+  static func end(of plan: [String: Any], timeline: String?) throws -> Double {
+    let decoded = try Plan(json: try JSONParser.parse(try JSONSerialization.data(withJSONObject: plan).map { $0 }))
+    let playing = timeline.map { name in decoded.timelineIndex(named: name).map { [$0] } ?? [] }
+    let end = ExportSpan.of(plan: decoded, playing: playing ?? decoded.autoplayTimelines).end
     return end > 0 ? end : 1
   }
 }

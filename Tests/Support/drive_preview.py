@@ -1,11 +1,12 @@
 """Opens a preview page (the page `scenec preview` writes, with the real web player) in headless Chromium over the
 DevTools protocol (--remote-debugging-pipe), plays a list of user actions on it, and prints what the page showed, as
 JSON on standard output: {"buttons": [event names], "sends": [{name, time}], "observations": [{time, state,
-sample, sent}]} (sent: how many events were sent before it). Clicks are mouse presses at the button's centre and keys are key presses, as a user makes them.
+sample, sent}], "evaluations": [values]} (sent: how many events were sent before it). Clicks are mouse presses at the button's centre and keys are key presses, as a user makes them.
 
 usage: python3 drive_preview.py CHROMIUM PAGE_URL PROFILE_DIR ACTIONS_JSON
 ACTIONS_JSON is a list of {"click": EVENT} (its button), {"key": K} (an event's digit, "." one frame on, "," one
-frame back), {"send": EVENT} (window.scenec.send) and {"observe": true} (window.scenec.current()). Each event action
+frame back), {"send": EVENT} (window.scenec.send), {"observe": true} (window.scenec.current()) and {"evaluate": EXPRESSION}
+(its value, awaited, in "evaluations"). Each event action
 records the playhead it happened at in "sends".
 """
 import json
@@ -86,6 +87,7 @@ try:
     keys = {".": ("Period", 190), ",": ("Comma", 188)}
     sends = []
     observations = []
+    evaluations = []
 
     def playhead():
         return evaluate(session, "window.scenec.current().time")
@@ -114,7 +116,9 @@ try:
             evaluate(session, "window.scenec.send(%s); true" % json.dumps(action["send"]))
         elif "observe" in action:
             observations.append(dict(evaluate(session, "window.scenec.current()"), sent=len(sends)))
-    print(json.dumps({"buttons": names, "sends": sends, "observations": observations}))
+        elif "evaluate" in action:
+            evaluations.append(evaluate(session, action["evaluate"]))
+    print(json.dumps({"buttons": names, "sends": sends, "observations": observations, "evaluations": evaluations}))
 finally:
     browser.kill()
     browser.wait()
