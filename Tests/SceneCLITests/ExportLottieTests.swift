@@ -46,7 +46,8 @@ import Testing
     var total = FrameComparison.Tally()
     for frame in plan.frames {
       let svg = try FrameComparison.svgFrame(
-        spec: path, timeline: timeline, frame: plan.inFrame + frame, scale: plan.scale, folder: folder, rsvg: rsvg, probe: probe)
+        spec: path, timeline: timeline, frame: plan.inFrame + frame, scale: plan.scale, folder: folder, rsvg: rsvg,
+        probe: probe)
       let lottieDump = folder.appendingPathComponent("lottie.rgba").path
       #expect(
         ExportTools.run(probe, ["dump", lottie, "\(frame)", "\(plan.width)", "\(plan.height)", lottieDump])?.status == 0

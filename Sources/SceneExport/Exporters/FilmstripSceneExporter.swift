@@ -41,9 +41,10 @@ public struct FilmstripSceneExporter: SVGDrawingExporter {
     """
     scenec export filmstrip SPEC (--frames N | --fps F) [-o FILE]
         Frames side by side, each labelled with its time, in one SVG (rows wrap). --frames N: N instants from
-        the start to the end of the span, both included; --fps F: every 1/F s. The span is the active span of
-        the playing timelines (to the end of the last one); one that repeats forever shows whole periods of it
-        (its cycle, or the common period of several), capped at 10 s when there is none; --duration S sets it.
+        the start to the end of the span, both included; --fps F: every 1/F s. The span runs from 0 to the end
+        of the last playing animation; endless ones show one common period of everything that repeats, from the
+        moment all have begun (frames first and last alike), capped at 10 s (W0910) when there is none of at
+        most 60 s; --duration S sets it (from 0).
         --columns C frames per row, --scale K size of each frame, --background COLOR|none behind each frame.
     """
   }

@@ -41,9 +41,9 @@ public struct VideoSceneExporter: SVGDrawingExporter {
     """
     scenec export video SPEC -o FILE.gif|.apng|.webm|.mp4 [--fps F] [--scale S] [--duration S]
         The span above as a moving picture, one `export svg` frame every 1/F s (default 30, from 0.01 to 120)
-        from 0, rasterised by rsvg-convert at S times the scene's size (default 1) and encoded by ffmpeg (Debian:
-        ffmpeg): GIF with a palette made from the frames, APNG, WebM (VP9) or MP4 (H.264, yuv420p, padded to even
-        sizes). The file's extension chooses; the same input gives the same GIF and APNG bytes.
+        from its start, rasterised by rsvg-convert at S times the scene's size (default 1) and encoded by ffmpeg
+        (Debian: ffmpeg): GIF with a palette made from the frames, APNG, WebM (VP9) or MP4 (H.264, yuv420p, padded
+        to even sizes). The file's extension chooses; the same input gives the same GIF and APNG bytes.
         --background COLOR|none fills the canvas (MP4 and WebM have no transparency: none shows black there).
     """
   }
