@@ -235,10 +235,12 @@ final class ReceivedBytes: @unchecked Sendable {
     let spec = folder.appendingPathComponent("longpath.yaml").path
     try Data(yaml.utf8).write(to: URL(fileURLWithPath: spec))
     let output = folder.appendingPathComponent(name).path
+    // A generous --png-timeout: on a loaded machine a frame took over the default 20 s, and the run then ended
+    // on its own (exit 2) before the signal this test sends.
     let argv =
       name.hasSuffix(".png")
-      ? ["export", "svg", spec, "--at", "0", "-o", output]
-      : ["export", "video", spec, "--duration", "1", "--fps", "2", "-o", output]
+      ? ["export", "svg", spec, "--at", "0", "--png-timeout", "600", "-o", output]
+      : ["export", "video", spec, "--duration", "1", "--fps", "2", "--png-timeout", "600", "-o", output]
     let pid = try Scenec.spawn(
       [try #require(Scenec.binary)] + argv, stdin: .path("/dev/null"), stdout: .path("/dev/null"),
       stderr: .path("/dev/null"))
