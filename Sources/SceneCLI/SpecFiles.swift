@@ -21,11 +21,17 @@ enum SpecFiles {
     var unreadable: [Unreadable] = []
   }
 
-  /// Files and folders as given → the spec files to read, sorted by path: a folder contributes every `*.yaml` /
-  /// `*.yml` below it, and output never depends on the file system's order or on the order of the arguments.
-  /// Duplicates are read once. A folder below that cannot be opened or listed, or a `*.yaml` whose link leads
-  /// nowhere, is `unreadable` (lint reports it, E0114), never passed over in silence.
-  static func collect(_ paths: [String]) throws(CommandFailure) -> Found {
+  /// Files and folders as given → the spec files to read, sorted by path: a folder contributes every file below
+  /// it that `takes` (by default every `*.yaml` / `*.yml`), walking into the folders below that it takes, and
+  /// output never depends on the file system's order or on the order of the arguments. A path given is read
+  /// whatever `takes` says. Duplicates are read once. A folder below that cannot be opened or listed, or a taken
+  /// file whose link leads nowhere, is `unreadable` (lint reports it, E0114), never passed over in silence.
+  static func collect(
+    _ paths: [String],
+    taking takes: (_ path: String, _ isFolder: Bool) -> Bool = { path, isFolder in
+      isFolder || path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+    }
+  ) throws(CommandFailure) -> Found {
     var found = Found()
     var seen = Set<String>()
     for path in paths {
@@ -41,9 +47,9 @@ enum SpecFiles {
       }
       if status.st_mode & S_IFMT == S_IFDIR {
         var below = Found()
-        walk(path, into: &below)
+        walk(path, into: &below, taking: takes)
         guard !below.files.isEmpty || !below.unreadable.isEmpty else {
-          throw .usage("no .yaml or .yml files under \(path)")
+          throw .usage("no .yaml or .yml files under \(path) to lint (hidden and excluded ones are skipped)")
         }
         for file in below.files where seen.insert(file).inserted { found.files.append(file) }
         for entry in below.unreadable where seen.insert(entry.path).inserted { found.unreadable.append(entry) }
@@ -57,9 +63,11 @@ enum SpecFiles {
     return found
   }
 
-  /// Every regular `*.yaml` / `*.yml` file below `folder` (through symbolic links to files; links to folders are
-  /// not followed, so a link cannot make the walk endless), in any order.
-  private static func walk(_ folder: String, into found: inout Found) {
+  /// Every regular file below `folder` that `takes` (through symbolic links to files; links to folders are not
+  /// followed, so a link cannot make the walk endless), in any order.
+  private static func walk(
+    _ folder: String, into found: inout Found, taking takes: (_ path: String, _ isFolder: Bool) -> Bool
+  ) {
     guard let directory = opendir(folder) else {
       found.unreadable.append(Unreadable(path: folder, reason: errorText(), isFolder: true))
       return
@@ -84,10 +92,10 @@ enum SpecFiles {
         continue
       }
       if status.st_mode & S_IFMT == S_IFDIR {
-        walk(full, into: &found)
+        if takes(full, true) { walk(full, into: &found, taking: takes) }
         continue
       }
-      guard name.hasSuffix(".yaml") || name.hasSuffix(".yml") else { continue }
+      guard takes(full, false) else { continue }
       // Regular files only (through symlinks): a FIFO or device named `*.yaml` in a folder would block the whole
       // run, or never end; a path given by name is read as it is (like `-`).
       if stat(full, &status) != 0 {
@@ -99,7 +107,7 @@ enum SpecFiles {
   }
 
   /// The last system call's error, in the system's words.
-  private static func errorText() -> String { String(cString: strerror(errno)) }
+  private static func errorText() -> String { FileBytes.lastErrorText() }
 
   /// Reads a spec; `-` is standard input. At most `limit + 1` bytes are read from any file, device or pipe, so
   /// that `/dev/zero` or an endless pipe costs `limit` bytes of memory and then fails with E0111 (the reader sees
@@ -140,34 +148,11 @@ enum SpecFiles {
 
   /// Up to `cap` bytes of the file at `path`, or why it cannot be opened or read.
   static func readFile(_ path: String, cap: Int) -> Result<[UInt8], Unreadable> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(Unreadable(path: path, reason: errorText(), isFolder: false)) }
-    defer { close(descriptor) }
-    guard let bytes = readBounded(descriptor, cap: cap) else {
-      return .failure(Unreadable(path: path, reason: errorText(), isFolder: false))
-    }
-    return .success(bytes)
+    FileBytes.read(path, cap: cap).mapError { Unreadable(path: path, reason: $0.reason, isFolder: false) }
   }
 
   /// Up to `cap` bytes from `descriptor` (until end of file); nil on a read error.
   static func readBounded(_ descriptor: Int32, cap: Int) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var status = stat()
-    // A regular file's size is known; reserving it (within the cap) avoids regrowing the array.
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-      bytes.reserveCapacity(min(Int(status.st_size), cap))
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count < cap {
-      let wanted = min(chunk.count, cap - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, wanted) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return bytes
+    FileBytes.read(descriptor: descriptor, cap: cap)
   }
 }

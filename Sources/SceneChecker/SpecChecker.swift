@@ -22,11 +22,12 @@ public enum SpecChecker {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
   }
 
-  /// Every code any phase of the front end can report, for Grammar.md's index and SARIF's rule table.
+  /// Every code any phase of the front end can report, and `.scenec.yml`'s (which lint reports in the config
+  /// file), for Grammar.md's index and SARIF's rule table.
   public static var catalogue: [DiagnosticCode] {
     let phases = [
       YAMLDiagnostics.all, CheckDiagnostics.all, ReplicatorDiagnostics.all, ExpressionDiagnostics.all,
-      StateDiagnostics.all, LintDiagnostics.all, SpringTransitionDiagnostics.all,
+      StateDiagnostics.all, LintDiagnostics.all, SpringTransitionDiagnostics.all, ConfigurationDiagnostics.all,
     ]
     return phases.joined().sorted()
   }

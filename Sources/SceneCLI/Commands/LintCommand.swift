@@ -7,30 +7,47 @@ import SceneYAML
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
   static let spec = Arguments.Spec(
-    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short", "--quiet"])
+    options: ["--format", "--color", "--jobs"] + CheckOptions.names + LintSettings.options,
+    flags: ["--strict", "--short", "--quiet"] + LintSettings.flags)
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "lint")
-    guard !parsed.positional.isEmpty else { throw .usage("lint needs at least one file or folder") }
     let format = try ReportFormat.parse(parsed.value("--format"))
-    let options = try CheckOptions.options(from: parsed)
+    var settings = try LintSettings(parsed)
+    if let file = parsed.value("--print-config") {
+      guard parsed.positional.isEmpty else { throw .usage("--print-config takes one file; give no other paths") }
+      return try settings.printConfiguration(of: file, format: format, console: console)
+    }
+    guard !parsed.positional.isEmpty else { throw .usage("lint needs at least one file or folder") }
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-    let found = try SpecFiles.collect(parsed.positional)
+    let found = try settings.collect(parsed.positional)
     var unreadable = found.unreadable
     var sources: [SourceFile] = []
+    var configurations: [LintConfiguration?] = []
     for path in found.files {
+      let configuration = settings.configuration(for: path)
+      let limit = settings.options(under: configuration).yamlLimits.maxInputBytes
       if path == "-" {
-        sources.append(try SpecFiles.read(path, console: console, limit: options.yamlLimits.maxInputBytes))
+        sources.append(try SpecFiles.read(path, console: console, limit: limit))
+        configurations.append(configuration)
         continue
       }
-      let limit = options.yamlLimits.maxInputBytes
       switch SpecFiles.readFile(path, cap: limit < Int.max ? limit + 1 : limit) {
-      case .success(let bytes): sources.append(SpecFiles.source(path: path, bytes: bytes, limit: limit))
+      case .success(let bytes):
+        sources.append(SpecFiles.source(path: path, bytes: bytes, limit: limit))
+        configurations.append(configuration)
       case .failure(let failure): unreadable.append(failure)
       }
     }
+    // A config with problems checks nothing: its settings are not what its author meant (exit 2 below).
+    let configurationProblems = settings.configurationProblems
+    let checked =
+      configurationProblems.isEmpty
+      ? LintSettings.applyingLevels(
+        of: configurations, to: checkAll(sources, options: configurations.map(settings.options(under:)), jobs: jobs))
+      : configurationProblems
     // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
-    let reports = (checkAll(sources, options: options, jobs: jobs) + unreadable.map(report(for:))).sorted {
+    let reports = (checked + unreadable.map(report(for:))).sorted {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
     }
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
@@ -41,9 +58,13 @@ enum LintCommand {
     }
     guard console.standardOutput.write(text) else { throw .closedOutput }
     // A file that could not be read was not checked: the run failed, whatever the others hold.
-    guard unreadable.isEmpty else { return 2 }
+    guard unreadable.isEmpty, configurationProblems.isEmpty else { return 2 }
     let errors = reports.reduce(0) { $0 + $1.errorCount }
     let warnings = reports.reduce(0) { $0 + $1.warningCount }
+    if let line = settings.tooManyWarnings(warnings) {
+      _ = console.standardError.write(line)
+      return 1
+    }
     return errors > 0 || (parsed.flag("--strict") && warnings > 0) ? 1 : 0
   }
 
@@ -56,19 +77,24 @@ enum LintCommand {
     return FileReport(source: SourceFile(path: unreadable.path, bytes: []), diagnostics: [diagnostic])
   }
 
-  /// Checks files on up to `jobs` threads; results land by index, so the report is the same as a serial run's.
   static func checkAll(_ sources: [SourceFile], options: SpecChecker.Options, jobs: Int) -> [FileReport] {
+    checkAll(sources, options: Array(repeating: options, count: sources.count), jobs: jobs)
+  }
+
+  /// Checks files (each with its options) on up to `jobs` threads; results land by index, so the report is the
+  /// same as a serial run's.
+  static func checkAll(_ sources: [SourceFile], options: [SpecChecker.Options], jobs: Int) -> [FileReport] {
     let results = ResultSlots<FileReport>(count: sources.count)
     let workers = max(1, min(jobs, sources.count))
     if workers == 1 {
-      for (index, source) in sources.enumerated() { results[index] = report(for: source, options: options) }
+      for (index, source) in sources.enumerated() { results[index] = report(for: source, options: options[index]) }
     } else {
       let next = AtomicCounter()
       DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
           let index = next.increment()
           guard index < sources.count else { return }
-          results[index] = report(for: sources[index], options: options)
+          results[index] = report(for: sources[index], options: options[index])
         }
       }
     }

@@ -25,12 +25,7 @@ struct Suppressions {
   init(source: SourceFile, catalogue makeCatalogue: () -> [DiagnosticCode]) {
     let markerLines = Self.linesContainingMarker(source)
     guard !markerLines.isEmpty else { return }
-    let catalogue = makeCatalogue()
-    var byName: [String: DiagnosticCode] = [:]
-    for code in catalogue {
-      byName[code.id] = code
-      byName[code.name] = code
-    }
+    let lookup = CodeLookup(makeCatalogue())
     for line in markerLines {
       let bytes = Self.lineBytes(source, line)
       guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { continue }
@@ -59,14 +54,13 @@ struct Suppressions {
       for item in Self.items(bytes, from: marker.upperBound) {
         let word = String(decoding: bytes[item], as: UTF8.self)
         let span = Span(start: lineStart + item.lowerBound, end: lineStart + item.upperBound)
-        guard let code = byName[word] else {
-          let suggestion = Suggestions.didYouMean(
-            word, among: catalogue.filter { $0.severity == .warning }.flatMap { [$0.id, $0.name] })
+        guard let code = lookup.code(word) else {
           problems.append(
             Diagnostic(
               LintDiagnostics.badSuppression, "'\(word)' is not a diagnostic code, so this switches nothing off",
               at: span,
-              help: suggestion ?? "name a warning by its code (W0102) or its name (snaps-back); Grammar.md lists them"))
+              help: lookup.suggestion(for: word)
+                ?? "name a warning by its code (W0102) or its name (snaps-back); Grammar.md lists them"))
           continue
         }
         guard code.severity == .warning else {
