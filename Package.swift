@@ -134,7 +134,8 @@ let package = Package(
     .testTarget(
       name: "SceneCLITests",
       dependencies: [
-        "SceneCLI", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore", "SceneTestSupport",
+        "SceneCLI", "SceneChecker", "SceneExport", "SceneRuntime", "SceneDiagnostics", "SceneCore",
+        "SceneTestSupport",
       ]),
   ]
 )

@@ -1,7 +1,9 @@
 /// Help texts: `-h`, `--help` and `help <command>` all print these, on standard output.
 enum Help {
   static let usage: [String: String] = [
-    "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
+    "lint":
+      "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--max-warnings N] [--config FILE | --no-config]"
+      + " [--exclude GLOB]… [--color auto|always|never] [--jobs N]\n       scenec lint --print-config FILE",
     "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
     "sample":
       "scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,…]]"
@@ -33,10 +35,27 @@ enum Help {
       body = """
         Checks each spec (files, or every *.yaml / *.yml below a folder, in sorted order) and prints every
         diagnostic on standard output. Files are checked in parallel; the report is identical to a serial run's.
+        A folder walk skips hidden files and folders (.git, .github, .build) and what the config or --exclude
+        excludes; a path named on the command line is always read.
+
+        Settings come from the nearest .scenec.yml, in the spec's folder or the closest one above it
+        (Grammar.md, "Lint configuration"):
+          rules:              a level per code or name: W0106: off, snaps-back: error (errors stay errors)
+          exclude:, include:  lists of globs relative to the config's folder, .gitignore's meaning: *, ?, **,
+                              a final / for folders, ! to take back; include defaults to *.yaml and *.yml
+          max-layers: N       any limit below, by its flag's name without the dashes (a flag wins)
+        A config with problems (unknown key, code or level, wrong type, ...) is reported, in the config, and
+        nothing is checked: exit 2.
 
         options:
           --format FORMAT     text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
           --strict            warnings also make the exit status 1
+          --max-warnings N    more than N warnings (after the config's levels) make the exit status 1
+          --config FILE       use FILE as the config of every spec, instead of the nearest .scenec.yml
+          --no-config         read no config file
+          --exclude GLOB      skip what GLOB (relative to the current folder) matches in folder walks; repeatable
+          --print-config FILE print the settings that apply to FILE as JSON (which config, levels, patterns,
+                              limits), and check nothing
           --short             text format: one line per diagnostic, no source excerpt
           --quiet             text format: print nothing on a clean run (else "3 files checked, no problems")
           --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set), always, never

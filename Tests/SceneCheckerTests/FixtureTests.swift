@@ -108,7 +108,8 @@ import Testing
 
   /// Every code in the catalogue is shown by a fixture or by a generated-limit test.
   @Test func everyCodeIsCovered() {
-    let fixtureCodes = Set(Self.fixtureNames.map(Self.code(ofFixture:)))
+    // The config codes' fixtures are `.scenec.yml` files in Fixtures/Config (ConfigurationTests).
+    let fixtureCodes = Set((Self.fixtureNames + ConfigurationTests.fixtureNames).map(Self.code(ofFixture:)))
     let catalogue = Set(SpecChecker.catalogue.map(\.id))
     for code in SpecChecker.catalogue.map(\.id) where !Self.unreachableCodes.contains(code) {
       #expect(

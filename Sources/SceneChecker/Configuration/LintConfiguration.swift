@@ -12,7 +12,7 @@ public enum RuleLevel: String, Sendable, CaseIterable {
 public struct LintConfiguration: Sendable {
   public static let fileName = ".scenec.yml"
   /// What a folder walk lints when `include:` is not given.
-  public static let defaultInclude = ["*.yaml", "*.yml"].map { try! PathPattern.parse($0).get() }
+  public static let defaultInclude = ["*.yaml", "*.yml"].compactMap { try? PathPattern.parse($0).get() }
 
   /// The file as read; reports name it by `source.path`.
   public let source: SourceFile
