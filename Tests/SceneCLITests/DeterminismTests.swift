@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The same input gives byte-identical output (issue 5): across runs (separate processes), across parallel and
-/// serial linting, and whatever the order of the paths given.
+/// serial linting, and whatever the order of the paths given. The fixtures folder is linted whole (`--no-config`:
+/// the repository's `.scenec.yml` excludes its invalid fixtures from folder walks).
 @Suite(.serialized) struct DeterminismTests {
   static let fixtures = CLI.repositoryRoot.appendingPathComponent("Tests/SceneCheckerTests/Fixtures").path
   static let specs = CLI.repositoryRoot.appendingPathComponent("specs").path
@@ -14,11 +15,11 @@ import Testing
 
   @Test(arguments: ["text", "json", "sarif", "github"])
   func acrossRunsAndJobCounts(_ format: String) throws {
-    let first = try Scenec.run(["lint", "--format", format, Self.specs, Self.fixtures])
+    let first = try Scenec.run(["lint", "--no-config", "--format", format, Self.specs, Self.fixtures])
     #expect(first.status == 1)
     #expect(!first.standardOutput.isEmpty)
     for jobs in ["1", "2", "8"] {
-      let again = try Scenec.run(["lint", "--format", format, "--jobs", jobs, Self.specs, Self.fixtures])
+      let again = try Scenec.run(["lint", "--no-config", "--format", format, "--jobs", jobs, Self.specs, Self.fixtures])
       #expect(again.status == first.status)
       #expect(again.standardOutput == first.standardOutput, "--jobs \(jobs) differs")
     }
@@ -35,8 +36,8 @@ import Testing
     let mixed = try Scenec.run(["lint", "--format", format, "--jobs", "3"] + shuffled)
     #expect(backward.standardOutput == forward.standardOutput, "reversed paths give a different report")
     #expect(mixed.standardOutput == forward.standardOutput, "shuffled paths give a different report")
-    let folders = try Scenec.run(["lint", "--format", format, Self.fixtures, Self.specs])
-    let foldersSwapped = try Scenec.run(["lint", "--format", format, Self.specs, Self.fixtures])
+    let folders = try Scenec.run(["lint", "--no-config", "--format", format, Self.fixtures, Self.specs])
+    let foldersSwapped = try Scenec.run(["lint", "--no-config", "--format", format, Self.specs, Self.fixtures])
     #expect(folders.standardOutput == foldersSwapped.standardOutput, "the order of folders changes the report")
   }
 
