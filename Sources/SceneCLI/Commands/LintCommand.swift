@@ -7,7 +7,7 @@ import SceneYAML
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
   static let spec = Arguments.Spec(
-    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short", "--quiet"])
+    options: ["--format", "--color", "--jobs"] + LintBaseline.options + CheckOptions.names, flags: ["--strict", "--short", "--quiet"])
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "lint")
@@ -15,6 +15,7 @@ enum LintCommand {
     let format = try ReportFormat.parse(parsed.value("--format"))
     let options = try CheckOptions.options(from: parsed)
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let baseline = try LintBaseline(parsed)
     let found = try SpecFiles.collect(parsed.positional)
     var unreadable = found.unreadable
     var sources: [SourceFile] = []
@@ -30,11 +31,15 @@ enum LintCommand {
       }
     }
     // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
-    let reports = (checkAll(sources, options: options, jobs: jobs) + unreadable.map(report(for:))).sorted {
+    let checked = (checkAll(sources, options: options, jobs: jobs) + unreadable.map(report(for:))).sorted {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
     }
+    let reports = try baseline.apply(
+      to: checked, limits: options.yamlLimits, everyFileRead: unreadable.isEmpty,
+      notes: format == .text && !parsed.flag("--quiet"), console: console)
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
-    var text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)
+    var text = format.renderer(color: color, short: parsed.flag("--short"), yamlLimits: options.yamlLimits)
+      .render(reports)
     // A clean run says what it looked at, so that CI logs show the linter ran (eslint and SwiftLint do too).
     if text.isEmpty && format == .text && !parsed.flag("--quiet") {
       text = ReportSummary.count(reports.count, "file") + " checked, no problems\n"
