@@ -1,11 +1,13 @@
 /// Help texts: `-h`, `--help` and `help <command>` all print these, on standard output.
 enum Help {
   static let usage: [String: String] = [
-    "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
-    "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
+    "lint":
+      "scenec lint PATH… [--format \(ReportFormat.choices)] [--strict] [--color auto|always|never] [--jobs N]"
+      + " [--baseline FILE | --write-baseline FILE]",
+    "compile": "scenec compile SPEC [-o PLAN.json] [--format \(ReportFormat.choices)]",
     "sample":
       "scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,…]]"
-      + " [--format text|json|sarif|github]",
+      + " [--format \(ReportFormat.choices)]",
     "schema": "scenec schema [-o FILE]",
     "export": ExportCommand.usage,
     "preview": PreviewCommand.usage,
@@ -35,7 +37,8 @@ enum Help {
         diagnostic on standard output. Files are checked in parallel; the report is identical to a serial run's.
 
         options:
-          --format FORMAT     text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
+          --format FORMAT     text (default), json, sarif (SARIF 2.1.0), github (workflow annotations) or
+                              gitlab (GitLab Code Quality report)
           --strict            warnings also make the exit status 1
           --short             text format: one line per diagnostic, no source excerpt
           --quiet             text format: print nothing on a clean run (else "3 files checked, no problems")
@@ -45,6 +48,7 @@ enum Help {
           --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N,
           --max-instance-count N, --max-state-values N
                               raise or lower a limit (Grammar.md, "Limits")
+        \(LintBaseline.help)
 
         A path of '-' reads a spec from standard input.
         """

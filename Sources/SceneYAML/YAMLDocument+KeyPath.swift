@@ -22,7 +22,8 @@ extension YAMLDocument {
         node = item(node, index)
         path += itemSegment(node, index: index)
       case .mapping:
-        guard let entry = entries(node).first(where: { span($0.key).contains(offset) || span($0.value).contains(offset) })
+        guard
+          let entry = entries(node).first(where: { span($0.key).contains(offset) || span($0.value).contains(offset) })
         else { break descent }
         path += keySegment(entry.key, first: path.isEmpty)
         if span(entry.key).contains(offset) { break descent }

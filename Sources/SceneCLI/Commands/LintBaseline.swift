@@ -73,9 +73,8 @@ struct LintBaseline {
     if notes && (match.matched > 0 || match.stale > 0) {
       var line = "\(ReportSummary.count(match.matched, "finding")) left out: they are in the baseline \(knownPath)"
       if match.stale > 0 {
-        line +=
-          "; \(match.stale == 1 ? "1 entry" : "\(match.stale) entries") of it matched nothing (fixed, or not linted this time):"
-          + " --write-baseline drops fixed ones"
+        let entries = match.stale == 1 ? "1 entry" : "\(match.stale) entries"
+        line += "; \(entries) of it matched nothing (fixed, or not linted this time): --write-baseline drops fixed ones"
       }
       note(line, console)
     }

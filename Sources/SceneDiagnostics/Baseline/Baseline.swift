@@ -107,7 +107,8 @@ public struct Baseline: Sendable, Equatable {
       throw BaselineError("`version` is missing (a scenec baseline starts {\"version\": 1, …})")
     }
     guard version == Double(formatVersion) else {
-      throw BaselineError("version \(NumberFormatting.shortest(version)) is not supported (this scenec reads version \(formatVersion))")
+      throw BaselineError(
+        "version \(NumberFormatting.shortest(version)) is not supported (this scenec reads version \(formatVersion))")
     }
     guard case .array(let findings) = document["findings"] else { throw BaselineError("`findings` is no array") }
     var entries: [Entry] = []
