@@ -4,7 +4,7 @@ import SceneExport
 import SceneRuntime
 
 /// The located diagnostics of one `compile`, `sample` or `export` run, on standard error in `--format
-/// text|json|sarif|github` (standard output carries the plan, the samples or the export).
+/// text|json|sarif|github|gitlab` (standard output carries the plan, the samples or the export).
 ///
 /// Text goes out batch by batch, as each phase finishes (the checker's report first, as `lint` prints it, then the
 /// export's warnings), so a terminal sees them when they happen. The machine formats gather every batch and write
@@ -13,7 +13,7 @@ import SceneRuntime
 final class DiagnosticReport {
   static let options = ["--format", "--color"]
   static let help = """
-      --format FORMAT      diagnostics on standard error as text (default), json, sarif or github
+      --format FORMAT      diagnostics on standard error as text (default), json, sarif, github or gitlab
       --color WHEN         text: auto (default), always, never
     """
 

@@ -2,12 +2,13 @@
 enum Help {
   static let usage: [String: String] = [
     "lint":
-      "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--max-warnings N] [--config FILE | --no-config]"
-      + " [--exclude GLOB]… [--color auto|always|never] [--jobs N]\n       scenec lint --print-config FILE",
-    "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
+      "scenec lint PATH… [--format \(ReportFormat.choices)] [--strict] [--max-warnings N]"
+      + " [--config FILE | --no-config] [--exclude GLOB]… [--baseline FILE | --write-baseline FILE]"
+      + " [--color auto|always|never] [--jobs N]\n       scenec lint --print-config FILE",
+    "compile": "scenec compile SPEC [-o PLAN.json] [--format \(ReportFormat.choices)]",
     "sample":
       "scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,…]]"
-      + " [--format text|json|sarif|github]",
+      + " [--format \(ReportFormat.choices)]",
     "schema": "scenec schema [-o FILE]",
     "export": ExportCommand.usage,
     "preview": PreviewCommand.usage,
@@ -48,7 +49,8 @@ enum Help {
         nothing is checked: exit 2.
 
         options:
-          --format FORMAT     text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)
+          --format FORMAT     text (default), json, sarif (SARIF 2.1.0), github (workflow annotations) or
+                              gitlab (GitLab Code Quality report)
           --strict            warnings also make the exit status 1
           --max-warnings N    more than N warnings (after the config's levels) make the exit status 1
           --config FILE       use FILE as the config of every spec, instead of the nearest .scenec.yml
@@ -64,6 +66,7 @@ enum Help {
           --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N,
           --max-instance-count N, --max-state-values N
                               raise or lower a limit (Grammar.md, "Limits")
+        \(LintBaseline.help)
 
         A path of '-' reads a spec from standard input.
         """

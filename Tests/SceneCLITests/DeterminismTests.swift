@@ -13,7 +13,7 @@ import Testing
       .map { fixtures + "/" + $0 }
   }
 
-  @Test(arguments: ["text", "json", "sarif", "github"])
+  @Test(arguments: ["text", "json", "sarif", "github", "gitlab"])
   func acrossRunsAndJobCounts(_ format: String) throws {
     let first = try Scenec.run(["lint", "--no-config", "--format", format, Self.specs, Self.fixtures])
     #expect(first.status == 1)
@@ -25,7 +25,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["text", "json", "sarif"])
+  @Test(arguments: ["text", "json", "sarif", "gitlab"])
   func acrossTheOrderOfThePathsGiven(_ format: String) throws {
     let files = Self.fixtureFiles
     #expect(files.count > 10)

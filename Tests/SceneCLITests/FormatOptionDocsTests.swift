@@ -11,13 +11,13 @@ import Testing
     #expect(help.status == 0)
     let usage = help.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
     #expect(usage.hasPrefix("usage: scenec \(command) "), "\(usage)")
-    #expect(usage.contains("[--format text|json|sarif|github]"), "\(usage)")
+    #expect(usage.contains("[--format text|json|sarif|github|gitlab]"), "\(usage)")
   }
 
   @Test(arguments: commands) func theReadmeRowNamesFormat(command: String) throws {
     let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `scenec \(command) ") }
     #expect(!rows.isEmpty, "README's commands table has a row for \(command)")
-    #expect(rows.allSatisfy { $0.contains("`--format text\\|json\\|sarif\\|github`") }, "\(rows)")
+    #expect(rows.allSatisfy { $0.contains("`--format text\\|json\\|sarif\\|github\\|gitlab`") }, "\(rows)")
   }
 }

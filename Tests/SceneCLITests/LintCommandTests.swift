@@ -48,7 +48,7 @@ import Testing
   }
 
   /// Parallel and serial linting print byte-identical reports, in every format, whatever the order of paths.
-  @Test(arguments: ["text", "json", "sarif", "github"])
+  @Test(arguments: ["text", "json", "sarif", "github", "gitlab"])
   func parallelEqualsSerial(format: String) throws {
     let folder = CLI.temporaryFolder()
     for index in 0..<24 {

@@ -60,7 +60,8 @@ import Testing
     #expect(!github.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{2028}" })
     // The machine formats too, printed as they are (`##[` would be a command anywhere in a line).
     let sarif = CLI.run(["lint", "--format", "sarif", folder.path]).standardOutput
-    for document in [json, sarif] {
+    let gitlab = CLI.run(["lint", "--format", "gitlab", folder.path]).standardOutput
+    for document in [json, sarif, gitlab] {
       #expect(WorkflowCommandScan.commandLines(in: document).isEmpty, "\(document)")
       #expect(!document.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{2028}" })
     }

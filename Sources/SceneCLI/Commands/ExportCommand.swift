@@ -10,7 +10,7 @@ enum ExportCommand {
   /// Each export's command line (`ExporterRegistry`), then what every export takes.
   static let usage =
     "scenec " + ExporterRegistry.all.map(\.usage).joined(separator: " | ")
-    + "   (each: [--timeline NAME | --events E@T,…] [--format text|json|sarif|github])"
+    + "   (each: [--timeline NAME | --events E@T,…] [--format \(ReportFormat.choices)])"
 
   /// The introduction, each export's section, then what they share.
   static let help =

@@ -7,7 +7,7 @@ import SceneYAML
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
   static let spec = Arguments.Spec(
-    options: ["--format", "--color", "--jobs"] + CheckOptions.names + LintSettings.options,
+    options: ["--format", "--color", "--jobs"] + LintBaseline.options + CheckOptions.names + LintSettings.options,
     flags: ["--strict", "--short", "--quiet"] + LintSettings.flags)
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
@@ -20,6 +20,7 @@ enum LintCommand {
     }
     guard !parsed.positional.isEmpty else { throw .usage("lint needs at least one file or folder") }
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let baseline = try LintBaseline(parsed)
     let found = try settings.collect(parsed.positional)
     var unreadable = found.unreadable
     var sources: [SourceFile] = []
@@ -47,11 +48,20 @@ enum LintCommand {
         of: configurations, to: checkAll(sources, options: configurations.map(settings.options(under:)), jobs: jobs))
       : configurationProblems
     // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
-    let reports = (checked + unreadable.map(report(for:))).sorted {
+    let sorted = (checked + unreadable.map(report(for:))).sorted {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
     }
+    // Fingerprints read each file's tree again, with the limits it was checked with (its config's).
+    let checkedLimits = Dictionary(
+      zip(sources.map(\.path), configurations.map { settings.options(under: $0).yamlLimits }), uniquingKeysWith: { a, _ in a })
+    let fallbackLimits = settings.options(under: nil).yamlLimits
+    let limits = { (path: String) in checkedLimits[path] ?? fallbackLimits }
+    let reports = try baseline.apply(
+      to: sorted, limits: limits, everyFileRead: unreadable.isEmpty && configurationProblems.isEmpty,
+      notes: format == .text && !parsed.flag("--quiet"), console: console)
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
-    var text = format.renderer(color: color, short: parsed.flag("--short")).render(reports)
+    var text = format.renderer(color: color, short: parsed.flag("--short"), yamlLimits: limits)
+      .render(reports)
     // A clean run says what it looked at, so that CI logs show the linter ran (eslint and SwiftLint do too).
     if text.isEmpty && format == .text && !parsed.flag("--quiet") {
       text = ReportSummary.count(reports.count, "file") + " checked, no problems\n"
