@@ -4,7 +4,7 @@ enum Help {
     "lint":
       "scenec lint PATH… [--format \(ReportFormat.choices)] [--strict] [--max-warnings N]"
       + " [--config FILE | --no-config] [--exclude GLOB]… [--baseline FILE | --write-baseline FILE]"
-      + " [--color auto|always|never] [--jobs N]\n       scenec lint --print-config FILE",
+      + " [--fix | --fix-dry-run] [--color auto|always|never] [--jobs N]\n       scenec lint --print-config FILE",
     "compile": "scenec compile SPEC [-o PLAN.json] [--format \(ReportFormat.choices)]",
     "sample":
       "scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,…]]"
@@ -62,6 +62,9 @@ enum Help {
           --quiet             text format: print nothing on a clean run (else "3 files checked, no problems")
           --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set), always, never
           --jobs N            check at most N files at once (default: one per core)
+          --fix               apply the fixes the diagnostics carry (the codes Grammar.md marks fixable), each
+                              file replaced in place keeping its mode; the report is then of the fixed files
+          --fix-dry-run       write nothing: print the unified diff --fix would make (patch -p1 applies it)
           --max-input-bytes N, --max-depth N, --max-scalar-bytes N, --max-repeat N, --max-layers N,
           --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N,
           --max-instance-count N, --max-state-values N
@@ -69,6 +72,12 @@ enum Help {
         \(LintBaseline.help)
 
         A path of '-' reads a spec from standard input.
+
+        Fixes: each replaces only its own text, so comments and formatting elsewhere stay as they are. The file is
+        checked again after fixing, up to 4 rounds while a fix brings out another fixable finding. A file whose
+        fixes would leave an error it did not have is left as it was, and standard error says which error and
+        where; so is a read-only file (exit 2). Standard error ends with "fixed N problems in M files" (not with
+        --quiet). --fix refuses '-'; --fix-dry-run diffs it as <stdin>.
         """
     case "compile":
       body = """

@@ -8,7 +8,7 @@ import SceneYAML
 enum LintCommand {
   static let spec = Arguments.Spec(
     options: ["--format", "--color", "--jobs"] + LintBaseline.options + CheckOptions.names + LintSettings.options,
-    flags: ["--strict", "--short", "--quiet"] + LintSettings.flags)
+    flags: ["--strict", "--short", "--quiet"] + LintSettings.flags + LintFix.flags)
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "lint")
@@ -21,6 +21,7 @@ enum LintCommand {
     guard !parsed.positional.isEmpty else { throw .usage("lint needs at least one file or folder") }
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
     let baseline = try LintBaseline(parsed)
+    let fixMode = try LintFix.mode(parsed)
     let found = try settings.collect(parsed.positional)
     var unreadable = found.unreadable
     var sources: [SourceFile] = []
@@ -42,11 +43,22 @@ enum LintCommand {
     }
     // A config with problems checks nothing: its settings are not what its author meant (exit 2 below).
     let configurationProblems = settings.configurationProblems
+    let fileOptions = configurations.map(settings.options(under:))
+    // Each file is fixed with its own options and levels (a rule that is off offers no fix).
+    let fixes = configurationProblems.isEmpty ? fixMode.map { mode in
+      let settingsByPath = Dictionary(
+        zip(sources.map(\.path), zip(fileOptions, configurations)), uniquingKeysWith: { first, _ in first })
+      return LintFix.run(mode, sources: sources, jobs: jobs, quiet: parsed.flag("--quiet"), console: console) {
+        let (options, configuration) = settingsByPath[$0.path] ?? (SpecChecker.Options(), nil)
+        let diagnostics = report(for: $0, options: options).diagnostics
+        return configuration?.applyingLevels(to: diagnostics) ?? diagnostics
+      }
+    } : nil
     let checked =
-      configurationProblems.isEmpty
-      ? LintSettings.applyingLevels(
-        of: configurations, to: checkAll(sources, options: configurations.map(settings.options(under:)), jobs: jobs))
-      : configurationProblems
+      !configurationProblems.isEmpty
+      ? configurationProblems
+      : fixes?.reports
+        ?? LintSettings.applyingLevels(of: configurations, to: checkAll(sources, options: fileOptions, jobs: jobs))
     // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
     let sorted = (checked + unreadable.map(report(for:))).sorted {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
@@ -66,9 +78,10 @@ enum LintCommand {
     if text.isEmpty && format == .text && !parsed.flag("--quiet") {
       text = ReportSummary.count(reports.count, "file") + " checked, no problems\n"
     }
+    if fixMode == .dryRun, let fixes { text = fixes.diff }
     guard console.standardOutput.write(text) else { throw .closedOutput }
     // A file that could not be read was not checked: the run failed, whatever the others hold.
-    guard unreadable.isEmpty, configurationProblems.isEmpty else { return 2 }
+    guard unreadable.isEmpty, configurationProblems.isEmpty, fixes?.writeFailed != true else { return 2 }
     let errors = reports.reduce(0) { $0 + $1.errorCount }
     let warnings = reports.reduce(0) { $0 + $1.warningCount }
     if let line = settings.tooManyWarnings(warnings) {
@@ -87,28 +100,9 @@ enum LintCommand {
     return FileReport(source: SourceFile(path: unreadable.path, bytes: []), diagnostics: [diagnostic])
   }
 
-  static func checkAll(_ sources: [SourceFile], options: SpecChecker.Options, jobs: Int) -> [FileReport] {
-    checkAll(sources, options: Array(repeating: options, count: sources.count), jobs: jobs)
-  }
-
-  /// Checks files (each with its options) on up to `jobs` threads; results land by index, so the report is the
-  /// same as a serial run's.
+  /// Checks files (each with its options) on up to `jobs` threads; the report is the same as a serial run's.
   static func checkAll(_ sources: [SourceFile], options: [SpecChecker.Options], jobs: Int) -> [FileReport] {
-    let results = ResultSlots<FileReport>(count: sources.count)
-    let workers = max(1, min(jobs, sources.count))
-    if workers == 1 {
-      for (index, source) in sources.enumerated() { results[index] = report(for: source, options: options[index]) }
-    } else {
-      let next = AtomicCounter()
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-          let index = next.increment()
-          guard index < sources.count else { return }
-          results[index] = report(for: sources[index], options: options[index])
-        }
-      }
-    }
-    return results.values
+    ParallelWork.map(Array(zip(sources, options)), jobs: jobs) { report(for: $0.0, options: $0.1) }
   }
 
   static func report(for source: SourceFile, options: SpecChecker.Options) -> FileReport {
