@@ -76,6 +76,40 @@ import Testing
       wired == Set(action.inputs.keys), "inputs that reach no step: \(Set(action.inputs.keys).subtracting(wired))")
   }
 
+  /// docs/ci.md's workflows give the action only inputs it has and read only outputs it has.
+  @Test func theDocumentedWorkflowsMatchTheAction() throws {
+    let action = try CompositeAction.read(Self.action)
+    let guide = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+    let blocks = guide.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    let program = "import json, sys, yaml; json.dump([yaml.safe_load(b) for b in json.load(sys.stdin)], sys.stdout)"
+    let folder = CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("blocks.json")
+    try JSONSerialization.data(withJSONObject: Array(blocks)).write(to: input)
+    let read = try #require(ExportTools.run("/bin/sh", ["-c", "python3 -c \"$0\" < \"$1\"", program, input.path]))
+    try #require(read.status == 0, "docs/ci.md has a YAML block PyYAML cannot read: \(read.standardError)")
+    var uses: [[String: Any]] = []
+    func collect(_ value: Any) {
+      if let map = value as? [String: Any] {
+        if (map["uses"] as? String)?.hasPrefix("OWNER/scenec@") == true { uses.append(map) }
+        map.values.forEach(collect)
+      } else if let list = value as? [Any] {
+        list.forEach(collect)
+      }
+    }
+    collect(try JSONSerialization.jsonObject(with: Data(read.standardOutput.utf8)))
+    #expect(uses.count >= 2)
+    for step in uses {
+      for name in (step["with"] as? [String: Any] ?? [:]).keys {
+        #expect(action.inputs[name] != nil, "docs/ci.md gives the action an input it does not have: \(name)")
+      }
+    }
+    for match in guide.matches(of: /steps\.scenec\.outputs\.([a-z-]+)/) {
+      #expect(action.outputs[String(match.1)] != nil, "docs/ci.md reads an output the action does not have: \(match.1)")
+    }
+    for name in action.inputs.keys { #expect(guide.contains("| `\(name)` |"), "docs/ci.md does not list '\(name)'") }
+  }
+
   @Test func installsTheReleaseAndAnnotatesABadSpecWithSARIFBeside() throws {
     let job = try Job()
     defer { job.remove() }

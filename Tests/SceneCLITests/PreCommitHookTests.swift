@@ -52,6 +52,11 @@ import Testing
 
     /// `pre-commit try-repo HOOKS scenec-lint --all-files` in the project.
     func tryRepo() throws -> ExportTools.Output {
+      try preCommit(["try-repo", hooks.path, "scenec-lint", "--all-files"])
+    }
+
+    /// `pre-commit ARGUMENTS… --color never` in the project.
+    func preCommit(_ arguments: [String]) throws -> ExportTools.Output {
       // The interpreter itself, not a version manager's shim, which may read HOME.
       let python = try #require(
         ExportTools.run("python3", ["-c", "import pre_commit, sys; print(sys.executable)"]),
@@ -59,8 +64,10 @@ import Testing
       try #require(
         python.status == 0, "python3 has no pre_commit module (pip install pre-commit; scripts/test.sh does)")
       let interpreter = python.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-      let arguments = ["-m", "pre_commit", "try-repo", hooks.path, "scenec-lint", "--all-files", "--color", "never"]
-      return try #require(ExportTools.run(interpreter, arguments, environment: environment, directory: project))
+      return try #require(
+        ExportTools.run(
+          interpreter, ["-m", "pre_commit"] + arguments + ["--color", "never"], environment: environment,
+          directory: project))
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
@@ -89,6 +96,34 @@ import Testing
     #expect(output.contains("specs/bad.yaml:5:5: error: unknown key 'bogus' in a layer [E0202]"), "\(output)")
     #expect(!output.contains("good.yaml:"), "\(output)")
     #expect(!output.contains("ci.yml") && !output.contains(".pre-commit-config.yaml:"), "\(output)")
+  }
+
+  /// docs/ci.md's `.pre-commit-config.yaml`, pointed at the hooks repository, with its `files: ^specs/`: a bad spec
+  /// in specs/ fails the run, one elsewhere is not passed to the hook.
+  @Test func theDocumentedConfigRunsTheHookOnTheSpecsOnly() throws {
+    let repositories = try Repositories()
+    defer { repositories.remove() }
+    let guide = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+    let section = try #require(guide.components(separatedBy: "## pre-commit\n").dropFirst().first)
+    let block = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first)
+      .components(separatedBy: "```")[0]
+    let head = try #require(ExportTools.run("git", ["rev-parse", "HEAD"], directory: repositories.hooks))
+      .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    try #require(block.contains("repo: https://github.com/OWNER/scenec") && block.contains("rev: v"))
+    let config = block.replacing("https://github.com/OWNER/scenec", with: repositories.hooks.path)
+      .replacing(/rev: v[0-9.]+/, with: "rev: \(head)")
+    let bad = "scene: bad\nsize: [10, 10]\nlayers:\n  - id: a\n    bogus: 1\n"
+    try repositories.add([
+      ".pre-commit-config.yaml": config, "specs/good.yaml": try Self.goodSpec(), "fixtures/invalid.yaml": bad,
+    ])
+    let clean = try repositories.preCommit(["run", "--all-files"])
+    #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
+    try repositories.add(["specs/bad.yaml": bad])
+    let failing = try repositories.preCommit(["run", "--all-files"])
+    #expect(failing.status == 1, "\(failing.standardOutput)")
+    #expect(
+      failing.standardOutput.contains("specs/bad.yaml:5:5: error: unknown key 'bogus'"), "\(failing.standardOutput)")
+    #expect(!failing.standardOutput.contains("fixtures/"), "\(failing.standardOutput)")
   }
 
   @Test func goodSpecsPassTheHook() throws {
