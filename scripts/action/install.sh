@@ -21,6 +21,7 @@ fail() {
   exit 1
 }
 
+[ "$(uname -s)" = Linux ] || fail "the scenec release runs on Linux runners; this one is $(uname -s)"
 action_path="${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set: run this as a step of action.yml}"
 install_root="${RUNNER_TEMP:?RUNNER_TEMP is not set}/scenec"
 download="$install_root/download"
