@@ -21,17 +21,18 @@ import Testing
     var server: URL { root.appendingPathComponent("server") }
     var actionPath: URL { root.appendingPathComponent("runner/_actions/acme/scenec/v\(SceneCLI.version)") }
     var runnerTemp: URL { root.appendingPathComponent("runner/_temp") }
+    /// The release tarball the server holds.
+    let tarball: URL
 
     init() throws {
+      let release = root.appendingPathComponent("server/acme/scenec/releases/download/v\(SceneCLI.version)")
+      tarball = release.appendingPathComponent(try ReleaseArchives.tarballName())
       let manager = FileManager.default
-      for folder in [workspace, runnerTemp, actionPath.deletingLastPathComponent()] {
+      for folder in [workspace, runnerTemp, actionPath.deletingLastPathComponent(), release] {
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
       }
       try manager.createSymbolicLink(at: actionPath, withDestinationURL: CLI.repositoryRoot)
-      let release = server.appendingPathComponent("acme/scenec/releases/download/v\(SceneCLI.version)")
-      try manager.createDirectory(at: release, withIntermediateDirectories: true)
-      let tarball = try ReleaseArchives.tarballToInstall(in: root)
-      try manager.copyItem(at: tarball, to: release.appendingPathComponent(try ReleaseArchives.tarballName()))
+      try manager.copyItem(at: try ReleaseArchives.tarballToInstall(in: root), to: tarball)
     }
 
     func write(_ text: String, to path: String) throws {
@@ -176,7 +177,7 @@ import Testing
     let job = try Job()
     defer { job.remove() }
     try job.write(try Self.goodSpec(), to: "good.yaml")
-    let tarball = job.root.appendingPathComponent(try ReleaseArchives.tarballName()).path
+    let tarball = job.tarball.path
 
     let given = try job.runner().run(inputs: ["tarball": tarball, "version": "9.9.9"])
     #expect(given.steps.map(\.status) == [0, 0], "\(given.steps)")
