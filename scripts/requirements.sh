@@ -11,6 +11,7 @@ TEST_PYTHON_PACKAGES=(
   "thorvg_python=thorvg-python==1.1.3"
   "pylottie=pylottie==2024"
   "streamlit_lottie=streamlit-lottie==0.0.5"
+  "pre_commit=pre-commit==4.7.0"
 )
 
 as_root() {

@@ -6,9 +6,9 @@
 #
 # The tests hold scenec's outputs to real consumers, so they need them installed: rsvg-convert (SVG frames),
 # rlottie 0.1 (built against with cc and pkg-config), headless Chromium (Web Animations timing, lottie-web, the
-# web player), ffmpeg (moving pictures), and from PyPI the SARIF and Lottie schemas and the players rlottie 0.2,
-# ThorVG and lottie-web. Each is installed only when missing, so on a prepared machine this is `swift test`.
-# Root (or sudo) is needed only when something is missing.
+# web player), ffmpeg (moving pictures), and from PyPI the SARIF and Lottie schemas, the players rlottie 0.2,
+# ThorVG and lottie-web, and pre-commit (which runs .pre-commit-hooks.yaml). Each is installed only when missing,
+# so on a prepared machine this is `swift test`. Root (or sudo) is needed only when something is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/requirements.sh

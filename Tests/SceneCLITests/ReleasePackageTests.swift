@@ -101,23 +101,17 @@ import Testing
 
   /// The tarball and the .deb: from SCENEC_PACKAGE_DIR, else built by scripts/package.sh into `folder`.
   private func packagedArchives(into folder: URL) throws -> (tarball: URL, deb: URL) {
-    let given = ProcessInfo.processInfo.environment["SCENEC_PACKAGE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     let dist: URL
-    if let given {
-      dist = URL(fileURLWithPath: given, relativeTo: CLI.repositoryRoot)
+    if let given = ReleaseArchives.packagedFolder {
+      dist = given
     } else {
       let script = CLI.repositoryRoot.appendingPathComponent("scripts/package.sh").path
       let run = try #require(ExportTools.run("/bin/bash", [script, folder.path], directory: CLI.repositoryRoot))
       try #require(run.status == 0, "scripts/package.sh failed:\n\(run.standardError.suffix(4000))")
       dist = folder
     }
-    // The names the version and the machine give (docs/install.md).
-    let machine = try #require(ExportTools.run("uname", ["-m"])).standardOutput.trimmingCharacters(
-      in: .whitespacesAndNewlines)
-    let debianArchitecture = try #require(ExportTools.run("dpkg", ["--print-architecture"])).standardOutput
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    let tarball = dist.appendingPathComponent("scenec-\(SceneCLI.version)-linux-\(machine).tar.gz")
-    let deb = dist.appendingPathComponent("scenec_\(SceneCLI.version)-1_\(debianArchitecture).deb")
+    let tarball = dist.appendingPathComponent(try ReleaseArchives.tarballName())
+    let deb = dist.appendingPathComponent(try ReleaseArchives.debianPackageName())
     for archive in [tarball, deb] {
       try #require(FileManager.default.fileExists(atPath: archive.path), "\(archive.path) is missing")
     }

@@ -347,6 +347,12 @@ import Testing
     #expect(output == expected)
   }
 
+  @Test func githubNamesTheFileAsTheRepositoryDoes() {
+    let output = GitHubRenderer().render([unknownKeyReport(path: "././specs/a.yaml")])
+    #expect(output.hasPrefix("::error file=specs/a.yaml,line=4,col=5,"), "\(output)")
+    #expect(GitHubRenderer().render([unknownKeyReport(path: "/srv/a.yaml")]).hasPrefix("::error file=/srv/a.yaml,"))
+  }
+
   // MARK: SARIF
 
   func richReports() -> [FileReport] {

@@ -18,7 +18,7 @@ struct ArtifactURI: Hashable {
       let prefix = root.hasSuffix("/") ? root : root + "/"
       if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
     }
-    while path.hasPrefix("./") { path.removeFirst(2) }
+    path = RepositoryPath.trimmingCurrentFolder(path)
     if path.hasPrefix("/") {
       uri = "file://" + Self.percentEncoded(path, keepingColon: true)
       baseID = nil

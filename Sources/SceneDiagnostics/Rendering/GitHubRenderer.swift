@@ -4,7 +4,7 @@
 ///     ::error file=a.yaml,line=12,col=3,endLine=12,endColumn=10,title=E0203 unknown-key::unknown key…%0Ahelp: …
 ///
 /// Labels, notes and help follow the message on their own lines (escaped newlines), since an annotation has no
-/// other place for them. Notes (severity) become `::notice`.
+/// other place for them. Notes (severity) become `::notice`. `file=` drops a leading `./` (`RepositoryPath`).
 public struct GitHubRenderer: ReportRenderer {
   public init() {}
 
@@ -24,7 +24,8 @@ public struct GitHubRenderer: ReportRenderer {
     // are the renderer's own, which the runner's escaping below carries.
     let path = PrintableText.escaped(source.path)
     let properties = [
-      ("file", path), ("line", String(range.line)), ("col", String(range.column)),
+      ("file", PrintableText.escaped(RepositoryPath.trimmingCurrentFolder(source.path))), ("line", String(range.line)),
+      ("col", String(range.column)),
       ("endLine", String(range.endLine)), ("endColumn", String(range.endColumn)),
       ("title", "\(diagnostic.code.id) \(diagnostic.code.name)"),
     ]
