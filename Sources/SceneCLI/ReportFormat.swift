@@ -25,10 +25,10 @@ enum ReportFormat: String, CaseIterable {
     return format
   }
 
-  /// `yamlLimits` gives, by path, those the files were checked with: the GitLab report reads each file's node tree again for
-  /// its fingerprints.
+  /// `yamlLimits` gives, by path, the limits the files were checked with: the GitLab report reads each file's node
+  /// tree again for its fingerprints.
   func renderer(
-    color: Bool, short: Bool, yamlLimits: @escaping (String) -> YAMLLimits = { _ in .default }
+    color: Bool, short: Bool, yamlLimits: @escaping @Sendable (String) -> YAMLLimits = { _ in .default }
   ) -> any ReportRenderer {
     switch self {
     case .text: return TextRenderer(color: color, short: short)

@@ -44,30 +44,35 @@ enum LintCommand {
     // A config with problems checks nothing: its settings are not what its author meant (exit 2 below).
     let configurationProblems = settings.configurationProblems
     let fileOptions = configurations.map(settings.options(under:))
-    // Each file is fixed with its own options and levels (a rule that is off offers no fix).
-    let fixes = configurationProblems.isEmpty ? fixMode.map { mode in
+    var fixes: LintFix.Run?
+    let checked: [FileReport]
+    if !configurationProblems.isEmpty {
+      checked = configurationProblems
+    } else if let fixMode {
+      // Each file is fixed with its own options and levels (a rule that is off offers no fix).
       let settingsByPath = Dictionary(
         zip(sources.map(\.path), zip(fileOptions, configurations)), uniquingKeysWith: { first, _ in first })
-      return LintFix.run(mode, sources: sources, jobs: jobs, quiet: parsed.flag("--quiet"), console: console) {
+      let run = LintFix.run(fixMode, sources: sources, jobs: jobs, quiet: parsed.flag("--quiet"), console: console) {
         let (options, configuration) = settingsByPath[$0.path] ?? (SpecChecker.Options(), nil)
         let diagnostics = report(for: $0, options: options).diagnostics
         return configuration?.applyingLevels(to: diagnostics) ?? diagnostics
       }
-    } : nil
-    let checked =
-      !configurationProblems.isEmpty
-      ? configurationProblems
-      : fixes?.reports
-        ?? LintSettings.applyingLevels(of: configurations, to: checkAll(sources, options: fileOptions, jobs: jobs))
+      fixes = run
+      checked = run.reports
+    } else {
+      checked = LintSettings.applyingLevels(
+        of: configurations, to: checkAll(sources, options: fileOptions, jobs: jobs))
+    }
     // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
     let sorted = (checked + unreadable.map(report(for:))).sorted {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
     }
     // Fingerprints read each file's tree again, with the limits it was checked with (its config's).
     let checkedLimits = Dictionary(
-      zip(sources.map(\.path), configurations.map { settings.options(under: $0).yamlLimits }), uniquingKeysWith: { a, _ in a })
+      zip(sources.map(\.path), configurations.map { settings.options(under: $0).yamlLimits }),
+      uniquingKeysWith: { first, _ in first })
     let fallbackLimits = settings.options(under: nil).yamlLimits
-    let limits = { (path: String) in checkedLimits[path] ?? fallbackLimits }
+    let limits: @Sendable (String) -> YAMLLimits = { checkedLimits[$0] ?? fallbackLimits }
     let reports = try baseline.apply(
       to: sorted, limits: limits, everyFileRead: unreadable.isEmpty && configurationProblems.isEmpty,
       notes: format == .text && !parsed.flag("--quiet"), console: console)
