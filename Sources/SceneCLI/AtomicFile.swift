@@ -3,7 +3,7 @@ import Foundation
 /// Writes a file whole or not at all: to a temporary file in the same folder, then renamed over the target,
 /// so a reader (or the next build) never sees half a plan, and on failure the old file is untouched.
 ///
-/// What `-o` names is kept: a symlink keeps pointing where it did and its target is the file replaced (atomically,
+/// A file replaced keeps its mode. What `-o` names is kept: a symlink keeps pointing where it did and its target is the file replaced (atomically,
 /// in the target's folder); a character device, FIFO, socket or other non-regular file (`-o /dev/null`, `-o
 /// /dev/stdout`) is written directly, never replaced by a regular file.
 enum AtomicFile {
@@ -26,7 +26,8 @@ enum AtomicFile {
     guard !path.hasSuffix("/") else { throw .failed("cannot write \(path): it names a folder, not a file") }
     let target = try resolvingLinks(path)
     var status = stat()
-    if stat(target, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+    let exists = stat(target, &status) == 0
+    if exists, (status.st_mode & S_IFMT) != S_IFREG {
       guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .failed("cannot write \(path): it is a folder") }
       return try writeDirectly(to: target, shownAs: path, body: body)
     }
@@ -41,6 +42,13 @@ enum AtomicFile {
     TemporaryFiles.remember(temporary.path)
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+    // A file replaced keeps its permissions (as `>` in a shell keeps them): `lint --fix` rewriting an executable
+    // or group-writable spec, `-o` over a private plan.
+    if exists, fchmod(descriptor, status.st_mode & 0o7777) != 0 {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw failure(reason)
+    }
     let complete = body(descriptor)
     let reason = complete ? "" : String(cString: strerror(errno))
     guard close(descriptor) == 0, complete else { throw failure(complete ? String(cString: strerror(errno)) : reason) }

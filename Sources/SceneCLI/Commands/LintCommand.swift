@@ -7,7 +7,7 @@ import SceneYAML
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
   static let spec = Arguments.Spec(
-    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short", "--quiet"])
+    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short", "--quiet"] + LintFix.flags)
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "lint")
@@ -15,6 +15,7 @@ enum LintCommand {
     let format = try ReportFormat.parse(parsed.value("--format"))
     let options = try CheckOptions.options(from: parsed)
     let jobs = try parsed.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+    let fixMode = try LintFix.mode(parsed)
     let found = try SpecFiles.collect(parsed.positional)
     var unreadable = found.unreadable
     var sources: [SourceFile] = []
@@ -29,8 +30,14 @@ enum LintCommand {
       case .failure(let failure): unreadable.append(failure)
       }
     }
+    let fixes = fixMode.map { mode in
+      LintFix.run(mode, sources: sources, jobs: jobs, quiet: parsed.flag("--quiet"), console: console) {
+        report(for: $0, options: options).diagnostics
+      }
+    }
+    let checked = fixes?.reports ?? checkAll(sources, options: options, jobs: jobs)
     // The unreadable ones merged in path order, as `collect` sorts the files (standard input last).
-    let reports = (checkAll(sources, options: options, jobs: jobs) + unreadable.map(report(for:))).sorted {
+    let reports = (checked + unreadable.map(report(for:))).sorted {
       ($0.source.path == "<stdin>" ? 1 : 0, $0.source.path) < ($1.source.path == "<stdin>" ? 1 : 0, $1.source.path)
     }
     let color = try ReportFormat.colorEnabled(parsed.value("--color"), sink: console.standardOutput, console: console)
@@ -39,9 +46,10 @@ enum LintCommand {
     if text.isEmpty && format == .text && !parsed.flag("--quiet") {
       text = ReportSummary.count(reports.count, "file") + " checked, no problems\n"
     }
+    if fixMode == .dryRun, let fixes { text = fixes.diff }
     guard console.standardOutput.write(text) else { throw .closedOutput }
     // A file that could not be read was not checked: the run failed, whatever the others hold.
-    guard unreadable.isEmpty else { return 2 }
+    guard unreadable.isEmpty, fixes?.writeFailed != true else { return 2 }
     let errors = reports.reduce(0) { $0 + $1.errorCount }
     let warnings = reports.reduce(0) { $0 + $1.warningCount }
     return errors > 0 || (parsed.flag("--strict") && warnings > 0) ? 1 : 0
@@ -56,23 +64,9 @@ enum LintCommand {
     return FileReport(source: SourceFile(path: unreadable.path, bytes: []), diagnostics: [diagnostic])
   }
 
-  /// Checks files on up to `jobs` threads; results land by index, so the report is the same as a serial run's.
+  /// Checks files on up to `jobs` threads; the report is the same as a serial run's.
   static func checkAll(_ sources: [SourceFile], options: SpecChecker.Options, jobs: Int) -> [FileReport] {
-    let results = ResultSlots<FileReport>(count: sources.count)
-    let workers = max(1, min(jobs, sources.count))
-    if workers == 1 {
-      for (index, source) in sources.enumerated() { results[index] = report(for: source, options: options) }
-    } else {
-      let next = AtomicCounter()
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-          let index = next.increment()
-          guard index < sources.count else { return }
-          results[index] = report(for: sources[index], options: options)
-        }
-      }
-    }
-    return results.values
+    ParallelWork.map(sources, jobs: jobs) { report(for: $0, options: options) }
   }
 
   static func report(for source: SourceFile, options: SpecChecker.Options) -> FileReport {
