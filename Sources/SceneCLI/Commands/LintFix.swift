@@ -47,6 +47,7 @@ enum LintFix {
     var run = Run(reports: [])
     var fixedProblems = 0
     var fixedFiles = 0
+    var leftFiles = 0
     for outcome in outcomes {
       let path = outcome.original.path
       if let refusal = outcome.refusal {
@@ -55,6 +56,7 @@ enum LintFix {
           path,
           "the fixes would leave error \(refusal.error.code.id) at \(location.line):\(location.column) "
             + "(\(refusal.error.message))", console: console)
+        leftFiles += 1
       }
       guard outcome.changed else {
         run.reports.append(FileReport(source: outcome.result, diagnostics: outcome.diagnostics))
@@ -70,6 +72,7 @@ enum LintFix {
         } catch {
           notFixed(path, reason(error), console: console)
           run.writeFailed = true
+          leftFiles += 1
           run.reports.append(FileReport(source: outcome.original, diagnostics: outcome.originalDiagnostics))
           continue
         }
@@ -79,15 +82,18 @@ enum LintFix {
       run.reports.append(FileReport(source: outcome.result, diagnostics: outcome.diagnostics))
     }
     if !quiet {
-      _ = console.standardError.write(summary(mode, problems: fixedProblems, files: fixedFiles, reports: run.reports))
+      let line = summary(mode, problems: fixedProblems, files: fixedFiles, left: leftFiles, reports: run.reports)
+      _ = console.standardError.write(line)
     }
     return run
   }
 
-  /// "scenec: fixed 3 problems in 2 files"; a dry run also says what would remain, as it prints no report.
-  static func summary(_ mode: Mode, problems: Int, files: Int, reports: [FileReport]) -> String {
-    guard problems > 0 else { return "scenec: nothing to fix\n" }
-    let fixed = "\(ReportSummary.count(problems, "problem")) in \(ReportSummary.count(files, "file"))"
+  /// "scenec: fixed 3 problems in 2 files", and how many files were left as they were (each already named); a dry
+  /// run also says what would remain, as it prints no report.
+  static func summary(_ mode: Mode, problems: Int, files: Int, left: Int, reports: [FileReport]) -> String {
+    let unfixed = left > 0 ? "; \(ReportSummary.count(left, "file")) left as \(left == 1 ? "it was" : "they were")" : ""
+    guard problems > 0 || left > 0 else { return "scenec: nothing to fix\n" }
+    let fixed = "\(ReportSummary.count(problems, "problem")) in \(ReportSummary.count(files, "file"))" + unfixed
     guard mode == .dryRun else { return "scenec: fixed \(fixed)\n" }
     let errors = reports.reduce(0) { $0 + $1.errorCount }
     let warnings = reports.reduce(0) { $0 + $1.warningCount }
