@@ -3,9 +3,9 @@ import Foundation
 /// Writes a file whole or not at all: to a temporary file in the same folder, then renamed over the target,
 /// so a reader (or the next build) never sees half a plan, and on failure the old file is untouched.
 ///
-/// A file replaced keeps its mode. What `-o` names is kept: a symlink keeps pointing where it did and its target is the file replaced (atomically,
-/// in the target's folder); a character device, FIFO, socket or other non-regular file (`-o /dev/null`, `-o
-/// /dev/stdout`) is written directly, never replaced by a regular file.
+/// What `-o` names is kept: a file replaced keeps its mode; a symlink keeps pointing where it did and its target is
+/// the file replaced (atomically, in the target's folder); a character device, FIFO, socket or other non-regular
+/// file (`-o /dev/null`, `-o /dev/stdout`) is written directly, never replaced by a regular file.
 enum AtomicFile {
   static func write(_ text: String, to path: String) throws(CommandFailure) {
     // From the string's own UTF-8 storage: `Array(text.utf8)` copied an export's whole text (235 MB for a

@@ -1,7 +1,9 @@
 /// Help texts: `-h`, `--help` and `help <command>` all print these, on standard output.
 enum Help {
   static let usage: [String: String] = [
-    "lint": "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]",
+    "lint":
+      "scenec lint PATH… [--format text|json|sarif|github] [--strict] [--color auto|always|never] [--jobs N]"
+      + " [--fix | --fix-dry-run]",
     "compile": "scenec compile SPEC [-o PLAN.json] [--format text|json|sarif|github]",
     "sample":
       "scenec sample SPEC|PLAN.json (--at T[,T…] | [--from A] [--to B] --fps N) [--timeline NAME | --events E@T[,…]]"
@@ -41,12 +43,21 @@ enum Help {
           --quiet             text format: print nothing on a clean run (else "3 files checked, no problems")
           --color WHEN        auto (default: only on a terminal, and not when NO_COLOR is set), always, never
           --jobs N            check at most N files at once (default: one per core)
+          --fix               apply the fixes the diagnostics carry (the codes Grammar.md marks fixable), each
+                              file replaced in place keeping its mode; the report is then of the fixed files
+          --fix-dry-run       write nothing: print the unified diff --fix would make (patch -p1 applies it)
           --max-input-bytes N, --max-depth N, --max-scalar-bytes N, --max-repeat N, --max-layers N,
           --max-keyframes N, --max-nesting N, --max-animations N, --max-keyframe-values N,
           --max-instance-count N, --max-state-values N
                               raise or lower a limit (Grammar.md, "Limits")
 
         A path of '-' reads a spec from standard input.
+
+        Fixes: each replaces only its own text, so comments and formatting elsewhere stay as they are. The file is
+        checked again after fixing, up to 4 rounds while a fix brings out another fixable finding. A file whose
+        fixes would leave an error it did not have is left as it was, and standard error says which error and
+        where; so is a read-only file (exit 2). Standard error ends with "fixed N problems in M files" (not with
+        --quiet). --fix refuses '-'; --fix-dry-run diffs it as <stdin>.
         """
     case "compile":
       body = """

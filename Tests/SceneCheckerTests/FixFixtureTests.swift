@@ -120,7 +120,8 @@ import Testing
   }
 
   @Test func aFixThatWouldMakeANewErrorLeavesTheFileAsItWas() throws {
-    let text = "scene: demo\nsize: [100, 100]\nlayers:\n  - id: box\n    frame: [0, 0, 50, 50]\n"
+    let text =
+      "scene: demo\nsize: [100, 100]\nlayers:\n  - id: box\n    frame: [0, 0, 50, 50]\n"
       + "    opacity: 0.5\n    opactiy: 1  # meant as the same key\n"
     let source = SourceFile(path: "dup.yaml", text: text)
     let outcome = Self.fix(source)
@@ -143,7 +144,8 @@ import Testing
 
   /// A fix that brings out another fixable finding is followed by a second round in the same run.
   @Test func aFixThatRevealsAnotherFixableFindingIsFollowedUp() throws {
-    let text = "scene: demo\nsize: [100, 100]\nlayers:\n  - id: tick\n    type: shape\n    frame: [0, 0, 50, 50]\n"
+    let text =
+      "scene: demo\nsize: [100, 100]\nlayers:\n  - id: tick\n    type: shape\n    frame: [0, 0, 50, 50]\n"
       + "    path: \"M0 0 L10 10\"\n    strokeColor: black\n    lineCapp: rounded\n"
     let outcome = Self.fix(SourceFile(path: "rounds.yaml", text: text))
     #expect(outcome.refusal == nil)

@@ -7,7 +7,8 @@ import SceneYAML
 /// `scenec lint PATH…`: checks every spec and prints one report on standard output.
 enum LintCommand {
   static let spec = Arguments.Spec(
-    options: ["--format", "--color", "--jobs"] + CheckOptions.names, flags: ["--strict", "--short", "--quiet"] + LintFix.flags)
+    options: ["--format", "--color", "--jobs"] + CheckOptions.names,
+    flags: ["--strict", "--short", "--quiet"] + LintFix.flags)
 
   static func run(_ arguments: [String], console: Console) throws(CommandFailure) -> Int32 {
     let parsed = try Arguments(arguments, spec: spec, command: "lint")
