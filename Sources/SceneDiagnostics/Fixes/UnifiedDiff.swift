@@ -104,7 +104,13 @@ public enum UnifiedDiff {
 /// A shortest line edit script between two sequences (lines numbered so that equal lines have equal numbers), by
 /// Myers' O((N+M)·D) algorithm in its linear-space form: each step finds the middle of an optimal path and
 /// splits there, so memory stays that of the two sequences however far apart they are.
+///
+/// Time is bounded too: a part whose middle lies more than `maximumSteps` edits from either end (a file where
+/// thousands of lines changed) is compared line by line instead, which is still a correct script, and for what
+/// fixes make (edits within lines, line counts unchanged) the same one.
 struct LineDiff {
+  static let maximumSteps = 256
+
   enum Operation: Equatable {
     case equal(Int, Int)
     case delete(Int)
@@ -163,8 +169,14 @@ struct LineDiff {
     }
     // Both ends now differ, so the distance is at least 2 and the split leaves changes on each side.
     guard let (x, y) = split(aLow, aHigh, bLow, bHigh), (x, y) != (aLow, bLow), (x, y) != (aHigh, bHigh) else {
-      for index in aLow..<aHigh { deleted[index] = true }
-      for index in bLow..<bHigh { inserted[index] = true }
+      // Too far apart to search: line i against line i, the rest of the longer side added or removed.
+      let common = min(aHigh - aLow, bHigh - bLow)
+      for offset in 0..<common where a[aLow + offset] != b[bLow + offset] {
+        deleted[aLow + offset] = true
+        inserted[bLow + offset] = true
+      }
+      for index in (aLow + common)..<aHigh { deleted[index] = true }
+      for index in (bLow + common)..<bHigh { inserted[index] = true }
       return
     }
     compare(aLow, x, bLow, y)
@@ -184,7 +196,7 @@ struct LineDiff {
     // and y count the lines taken from the end).
     var forward = [Int](repeating: 0, count: 2 * most + 3)
     var backward = [Int](repeating: 0, count: 2 * most + 3)
-    for d in 0...most {
+    for d in 0...min(most, Self.maximumSteps) {
       for k in stride(from: -d, through: d, by: 2) {
         var x =
           k == -d || (k != d && forward[offset + k - 1] < forward[offset + k + 1])
