@@ -48,7 +48,8 @@ struct LintBaseline {
   /// The reports to print: without the known findings (`--baseline`), or with none at all once they are written
   /// (`--write-baseline`), or as they are. `notes` says on standard error what was left out or written.
   func apply(
-    to reports: [FileReport], limits: @escaping @Sendable (String) -> YAMLLimits, everyFileRead: Bool, notes: Bool, console: Console
+    to reports: [FileReport], limits: @escaping @Sendable (String) -> YAMLLimits, everyFileRead: Bool, notes: Bool,
+    console: Console
   ) throws(CommandFailure) -> [FileReport] {
     let folder = FileManager.default.currentDirectoryPath
     let fingerprints = { (report: FileReport) in
