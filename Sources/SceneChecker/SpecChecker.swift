@@ -41,8 +41,9 @@ public enum SpecChecker {
   /// problems (W0113) are the checker's to report, not repeated here.
   public static func removingSuppressed(_ diagnostics: [Diagnostic], in source: SourceFile) -> [Diagnostic] {
     guard !diagnostics.isEmpty else { return diagnostics }
-    let suppressions = Suppressions(source: source) { suppressible }
-    guard !suppressions.file.isEmpty || !suppressions.lines.isEmpty else { return diagnostics }
+    let suppressions = Suppressions(
+      source: source, document: { YAMLReader.read(source).document }, catalogue: { suppressible })
+    guard !suppressions.isEmpty else { return diagnostics }
     return diagnostics.filter { !suppressions.disables($0, in: source) }
   }
 
@@ -66,10 +67,10 @@ public enum SpecChecker {
     } else {
       scene = nil
     }
-    let suppressions = Suppressions(source: source) { suppressible }
+    let suppressions = Suppressions(source: source, document: { read.document }, catalogue: { suppressible })
     context.diagnostics.append(contentsOf: suppressions.problems)
     var diagnostics = context.diagnostics.sorted
-    if !suppressions.file.isEmpty || !suppressions.lines.isEmpty {
+    if !suppressions.isEmpty {
       diagnostics.removeAll { suppressions.disables($0, in: source) }
     }
     return Result(scene: context.diagnostics.hasErrors ? nil : scene, diagnostics: diagnostics)
