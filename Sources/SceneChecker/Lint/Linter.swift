@@ -145,8 +145,10 @@ final class Linter {
     }
     // Kept but not filling forwards, a finished animation shows the model again just as a removed one does.
     if timing.removedOnCompletion || !timing.fillMode.fillsForwards, root.end.isFinite {
-      for (leaf, atStart) in Self.snapBackCandidates(root) {
-        checkSnapBack(leaf, atStart: atStart, removed: timing.removedOnCompletion, contexts: contexts, poses: poses)
+      let candidates = Self.snapBackCandidates(root)
+      for candidate in candidates where !candidate.handedOver {
+        checkSnapBack(
+          candidate, among: candidates, removed: timing.removedOnCompletion, contexts: contexts, poses: poses)
       }
     }
     // Restoring the model value undoes what another timeline holds, so only a lone restatement is a no-op.

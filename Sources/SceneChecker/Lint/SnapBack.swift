@@ -38,25 +38,28 @@ extension Linter {
     var atStart: Bool
     var begin: Double
     var end: Double
+    /// Another animation of the same key path takes over from it without a gap
+    /// (`sequence: [{to: 0.2}, {from: 0.2, to: 1}]`): it cannot snap back.
+    var handedOver = false
   }
 
-  /// The leaves of a removed root that may snap back: where each stops, leaving out leaves under a group that
-  /// does not stop at its end (what they show then needs sampling), and leaves another animation of the same
-  /// key path takes over from without a gap (`sequence: [{to: 0.2}, {from: 0.2, to: 1}]`).
-  static func snapBackCandidates(_ root: AnimationNode) -> [(leaf: Animation, atStart: Bool)] {
+  /// The leaves of a removed root and where each stops, leaving out leaves under a group that does not stop at its
+  /// end (what they show then needs sampling); each marked when another leaf takes over from it.
+  static func snapBackCandidates(_ root: AnimationNode) -> [Candidate] {
     var all: [Candidate] = []
     collectCandidates(root, offset: 0, into: &all)
-    guard all.count > 1 else { return all.map { ($0.leaf, $0.atStart) } }
+    guard all.count > 1 else { return all }
     let byKey = Dictionary(grouping: all.indices) {
       KeyPathUse(layer: all[$0].leaf.layer, keyPath: all[$0].leaf.keyPath.name)
     }
-    return all.indices.filter { index in
+    for index in all.indices {
       let mine = all[index]
       let key = KeyPathUse(layer: mine.leaf.layer, keyPath: mine.leaf.keyPath.name)
-      return !(byKey[key] ?? []).contains { other in
+      all[index].handedOver = (byKey[key] ?? []).contains { other in
         other != index && all[other].begin <= mine.end + 1e-9 && all[other].end > mine.end + 1e-9
       }
-    }.map { (all[$0].leaf, all[$0].atStart) }
+    }
+    return all
   }
 
   private static func collectCandidates(_ node: AnimationNode, offset: Double, into candidates: inout [Candidate]) {
@@ -101,28 +104,32 @@ extension Linter {
     (scene.stateMachine?.states ?? []).map { Dictionary(grouping: $0.pose, by: \.layer) }
   }
 
-  func modelValue(of leaf: Animation, in state: Int?, poses: [[Int: [StateMachine.PoseValue]]]) -> [Double] {
-    guard let state, let posed = poses[state][leaf.layer] else {
-      return scene.value(of: leaf.keyPath, layer: leaf.layer)
-    }
+  func modelValue(
+    of keyPath: AnimatableKeyPath, layer index: Int, in state: Int?, poses: [[Int: [StateMachine.PoseValue]]]
+  ) -> [Double] {
+    guard let state, let posed = poses[state][index] else { return scene.value(of: keyPath, layer: index) }
     // The pose written over a copy of this one layer's model, not of the scene's whole table.
-    var layer = scene.layers[leaf.layer]
-    var values = scene.values(of: leaf.layer)
+    var layer = scene.layers[index]
+    var values = scene.values(of: index)
     for value in posed { Scene.set(value.keyPath, to: value.value, layer: &layer, values: &values, at: 0) }
-    return Scene.value(of: leaf.keyPath, layer: layer, values: values, at: 0)
+    return Scene.value(of: keyPath, layer: layer, values: values, at: 0)
   }
 
   func checkSnapBack(
-    _ leaf: Animation, atStart: Bool, removed: Bool, contexts: [Int?], poses: [[Int: [StateMachine.PoseValue]]]
+    _ candidate: Candidate, among candidates: [Candidate], removed: Bool, contexts: [Int?],
+    poses: [[Int: [StateMachine.PoseValue]]]
   ) {
+    let leaf = candidate.leaf
+    let atStart = candidate.atStart
     // A boolean switching back is how a spec shows or hides a layer for a while; it is not a jump.
     guard !leaf.keyPath.isDiscrete else { return }
     for state in contexts {
-      let model = modelValue(of: leaf, in: state, poses: poses)
+      let model = modelValue(of: leaf.keyPath, layer: leaf.layer, in: state, poses: poses)
       // An additive animation's values are offsets from the model: it snaps back unless it ends at zero.
       let rest = leaf.additive ? model.map { _ in 0 } : model
       guard let shown = Self.shownValue(leaf, atStart: atStart, current: rest), shown.count == rest.count,
-        zip(shown, rest).contains(where: { abs($0 - $1) > 1e-9 })
+        zip(shown, rest).contains(where: { abs($0 - $1) > 1e-9 }),
+        !snapIsUnseen(candidate, among: candidates, in: state, poses: poses)
       else { continue }
       let name = "'\(scene.layers[leaf.layer].baseID)' \(leaf.keyPath.name)"
       let when = removed ? "when the animation is removed" : "when the animation ends"
