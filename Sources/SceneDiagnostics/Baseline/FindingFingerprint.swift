@@ -47,20 +47,10 @@ public struct FindingFingerprint: Sendable, Hashable, Comparable {
     return words.joined(separator: " ")
   }
 
-  /// A path as the user gave it, made comparable between runs from the same folder: an absolute path inside
-  /// `currentFolder` becomes relative to it, and `.` segments, empty segments (`a//b`) and a trailing `/` are
-  /// dropped. `..` is kept (resolving it would need the file system and its links); another absolute path stays
-  /// absolute; `<stdin>` is kept.
+  /// A path as the user gave it, made comparable between runs from the same folder (`RepositoryPath.normalized`):
+  /// relative to `currentFolder` when inside it, without `.` or empty segments.
   public static func normalizedPath(_ path: String, currentFolder: String?) -> String {
-    var path = path
-    if let folder = currentFolder, folder.hasPrefix("/") {
-      let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-      if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
-    }
-    let absolute = path.hasPrefix("/")
-    let segments = path.split(separator: "/").filter { $0 != "." }
-    let joined = segments.joined(separator: "/")
-    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    RepositoryPath.normalized(path, currentFolder: currentFolder)
   }
 
   /// File, code, key path, digest: the order of a baseline's entries.

@@ -7,4 +7,20 @@ enum RepositoryPath {
     while path.hasPrefix("./") { path = path.dropFirst(2) }
     return String(path)
   }
+
+  /// The path by which the baseline and GitLab's report name a file (`FindingFingerprint.normalizedPath`), which
+  /// must be relative to the repository and the same from run to run: `trimmingCurrentFolder`'s, and also an
+  /// absolute path inside `currentFolder` made relative to it, and `.` segments, empty segments (`a//b`) and a
+  /// trailing `/` dropped. `..` is kept (resolving it would need the file system and its links); another absolute
+  /// path stays absolute; `<stdin>` is kept.
+  static func normalized(_ path: String, currentFolder: String?) -> String {
+    var path = trimmingCurrentFolder(path)
+    if let folder = currentFolder, folder.hasPrefix("/") {
+      let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+      if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+    }
+    let absolute = path.hasPrefix("/")
+    let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
 }
