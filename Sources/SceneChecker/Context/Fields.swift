@@ -180,6 +180,12 @@ extension CheckContext {
 
   func reportUnknownKey(_ key: YAMLNode, in place: String, candidates: [String], help: String? = nil) {
     let name = document.scalar(key)
+    if let foreign = ForeignSpellings.key(name, among: candidates) {
+      error(
+        CheckDiagnostics.unknownKey, "unknown key '\(name)' in \(place)", at: span(key), help: foreign.help,
+        replacement: foreign.replacement)
+      return
+    }
     let suggestion = Suggestions.closest(to: name, among: candidates).first
     error(
       CheckDiagnostics.unknownKey, "unknown key '\(name)' in \(place)", at: span(key),

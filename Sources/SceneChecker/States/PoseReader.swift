@@ -81,7 +81,7 @@ extension StateChecker {
       if context.reportStaticInstanceDelay(node) { return nil }
       if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(layer.type) }.map(\.name)
-      let suggestion = Suggestions.closest(to: text, among: names).first
+      let meant = KeyPathSuggestion(text, among: names)
       var notes: [String] = []
       if LayerProperty.named(text) != nil {
         notes.append("'\(text)' is a property, but Core Animation does not animate it, so a pose cannot set it")
@@ -89,8 +89,7 @@ extension StateChecker {
       context.error(
         CheckDiagnostics.unknownKeyPath, "'\(text)' is not an animatable key path", at: context.span(node),
         notes: notes,
-        help: suggestion.map { "did you mean '\($0)'?" } ?? "a pose sets the key paths Grammar.md lists",
-        replacement: suggestion)
+        help: meant.help ?? "a pose sets the key paths Grammar.md lists", replacement: meant.replacement)
       return nil
     }
     guard keyPath.animates(layer.type) else {

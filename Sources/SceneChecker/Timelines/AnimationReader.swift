@@ -128,15 +128,14 @@ extension TimelineChecker {
       if context.reportStaticInstanceDelay(node) { return nil }
       if context.reportUnsupportedProperty(node) { return nil }
       let names = AnimatableKeyPath.all.filter { $0.layerTypes.contains(type) }.map(\.name)
-      let suggestion = Suggestions.closest(to: text, among: names).first
+      let meant = KeyPathSuggestion(text, among: names)
       var notes: [String] = []
       if LayerProperty.named(text) != nil {
         notes.append("'\(text)' is a property, but Core Animation does not animate it")
       }
       context.error(
         CheckDiagnostics.unknownKeyPath, "'\(text)' is not an animatable key path", at: context.span(node),
-        notes: notes,
-        help: suggestion.map { "did you mean '\($0)'?" } ?? "Grammar.md lists the key paths", replacement: suggestion)
+        notes: notes, help: meant.help ?? "Grammar.md lists the key paths", replacement: meant.replacement)
       return nil
     }
     guard keyPath.animates(type) else {

@@ -124,15 +124,17 @@ extension CheckContext {
     guard let text = scalarText(node, expected: "a timing function") else { return nil }
     if let found = TimingFunction.named.first(where: { $0.name == text }) { return found.function }
     let names = TimingFunction.named.map(\.name)
-    // UIKit's and CSS's spellings of Core Animation's names.
-    let aliases = [
-      "easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "ease-in": "easeIn", "ease-out": "easeOut",
-    ]
-    let meant = aliases[text] ?? Suggestions.closest(to: text, among: names).first
+    let notes = ["the names are \(names.joined(separator: ", ")), or a curve [x1, y1, x2, y2]"]
+    if let foreign = ForeignSpellings.timingFunction(text) {
+      error(
+        CheckDiagnostics.unknownTimingFunction, "unknown timing function \(quoted(node))", at: span(node),
+        notes: notes, help: foreign.help, replacement: foreign.replacement)
+      return nil
+    }
+    let meant = Suggestions.closest(to: text, among: names).first
     error(
       CheckDiagnostics.unknownTimingFunction, "unknown timing function \(quoted(node))", at: span(node),
-      notes: ["the names are \(names.joined(separator: ", ")), or a curve [x1, y1, x2, y2]"],
-      help: meant.map { "did you mean '\($0)'?" }, replacement: meant)
+      notes: notes, help: meant.map { "did you mean '\($0)'?" }, replacement: meant)
     return nil
   }
 }
