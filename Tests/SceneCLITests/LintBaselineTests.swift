@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneTestSupport
 import Testing
 
 /// `lint --write-baseline` / `--baseline` (docs/baseline.md) and `--format gitlab`, on a small repository of
@@ -270,23 +271,11 @@ import Testing
   /// Tests/Support/validate_json_schema.py with the GitLab schema: 0 valid, 1 invalid, 3 no jsonschema.
   static func validate(_ document: String) throws -> (status: Int32, output: String) {
     let support = CLI.repositoryRoot.appendingPathComponent("Tests/Support")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", support.appendingPathComponent("validate_json_schema.py").path,
-      support.appendingPathComponent("gitlab-code-quality.schema.json").path,
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(document.utf8))
-    try input.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus == 127 ? 3 : process.terminationStatus, text)
+    return try PythonCheck.run(
+      [
+        support.appendingPathComponent("validate_json_schema.py").path,
+        support.appendingPathComponent("gitlab-code-quality.schema.json").path,
+      ], input: document)
   }
 
   @Test func aMissingOrBrokenBaselineIsAClearError() throws {

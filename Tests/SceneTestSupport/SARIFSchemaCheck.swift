@@ -11,21 +11,6 @@ package enum SARIFSchemaCheck {
     .appendingPathComponent("Support/validate_sarif.py").path
 
   package static func run(_ sarif: String) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(sarif.utf8))
-    try input.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    // env's 127: no python3 at all, which is the same situation as a missing module.
-    let status = process.terminationStatus == 127 ? toolMissing : process.terminationStatus
-    return (status, text)
+    try PythonCheck.run([script], input: sarif)
   }
 }
