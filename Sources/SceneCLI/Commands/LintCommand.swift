@@ -69,8 +69,7 @@ enum LintCommand {
     }
     // Fingerprints read each file's tree again, with the limits it was checked with (its config's).
     let checkedLimits = Dictionary(
-      zip(sources.map(\.path), configurations.map { settings.options(under: $0).yamlLimits }),
-      uniquingKeysWith: { first, _ in first })
+      zip(sources.map(\.path), fileOptions.map(\.yamlLimits)), uniquingKeysWith: { first, _ in first })
     let fallbackLimits = settings.options(under: nil).yamlLimits
     let limits: @Sendable (String) -> YAMLLimits = { checkedLimits[$0] ?? fallbackLimits }
     let reports = try baseline.apply(
